@@ -1,0 +1,42 @@
+package dev.voiceplatform.common.api;
+
+import dev.voiceplatform.common.error.ApiException;
+import java.security.SecureRandom;
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/** Identifier rules: time-ordered UUIDs for what we create; a path id that is not a UUID is simply not found. */
+public final class Ids {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final Pattern CANONICAL_UUID =
+            Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
+
+    private Ids() {
+    }
+
+    /** A version 7 UUID: 48 bits of Unix milliseconds, then random bits, so ids sort by creation. */
+    public static UUID newId() {
+        long millis = System.currentTimeMillis();
+        long high = (millis << 16) | 0x7000L | (RANDOM.nextInt() & 0x0FFFL);
+        long low = (RANDOM.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
+        return new UUID(high, low);
+    }
+
+    /** Parses an id from a path; anything malformed answers 404 NOT_FOUND (tenancy rule 2). */
+    public static UUID fromPath(String raw, String what) {
+        UUID parsed = parseOrNull(raw);
+        if (parsed == null) {
+            throw ApiException.notFound(what);
+        }
+        return parsed;
+    }
+
+    /** A canonical UUID, or null. */
+    public static UUID parseOrNull(String raw) {
+        if (raw == null || !CANONICAL_UUID.matcher(raw).matches()) {
+            return null;
+        }
+        return UUID.fromString(raw);
+    }
+}

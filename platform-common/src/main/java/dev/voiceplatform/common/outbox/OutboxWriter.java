@@ -1,0 +1,51 @@
+package dev.voiceplatform.common.outbox;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.voiceplatform.common.api.Ids;
+import dev.voiceplatform.common.correlation.CorrelationIds;
+import dev.voiceplatform.common.events.EventEnvelope;
+import dev.voiceplatform.common.events.PlatformEvent;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlClient;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
+import java.util.UUID;
+
+/**
+ * Appends an event to the outbox on the caller's transaction, so the event exists exactly when the change
+ * it describes was committed. The relay publishes it afterwards.
+ */
+@ApplicationScoped
+public class OutboxWriter {
+
+    private static final String INSERT = "INSERT INTO outbox_event (id, topic, message_key, event_type, payload) "
+            + "VALUES ($1, $2, $3, $4, $5::jsonb)";
+
+    private final ObjectMapper objectMapper;
+    private final Clock clock;
+
+    public OutboxWriter(ObjectMapper objectMapper, Clock clock) {
+        this.objectMapper = objectMapper;
+        this.clock = clock;
+    }
+
+    /** {@code transaction} must be the connection of the transaction that makes the change. */
+    public Uni<Void> append(SqlClient transaction, UUID organizationId, PlatformEvent event) {
+        UUID id = Ids.newId();
+        EventEnvelope<PlatformEvent> envelope = new EventEnvelope<>(id, event.type(), organizationId,
+                event.agentId(), clock.instant(), CorrelationIds.currentOrGenerate(), event);
+        return transaction.preparedQuery(INSERT)
+                .execute(Tuple.of(id, event.topic(), event.aggregateKey(), event.type(), serialize(envelope)))
+                .replaceWithVoid();
+    }
+
+    private String serialize(EventEnvelope<PlatformEvent> envelope) {
+        try {
+            return objectMapper.writeValueAsString(envelope);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("event " + envelope.type() + " cannot be serialized", e);
+        }
+    }
+}
