@@ -54,7 +54,7 @@ public final class KafkaEvents implements AutoCloseable {
             }
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("no matching event within " + timeout + "; saw " + seen.size() + " events: "
-                        + seen.stream().map(ReceivedEvent::type).toList());
+                        + seen.stream().map(event -> event.key() + "=" + event.envelope()).toList());
             }
             poll(Duration.ofMillis(200));
         }

@@ -11,6 +11,7 @@ import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
+import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 
 /**
@@ -20,8 +21,9 @@ import java.util.UUID;
 @ApplicationScoped
 public class OutboxWriter {
 
+    // Bound as text and cast: a Java String bound straight to jsonb would be stored as a JSON string value.
     private static final String INSERT = "INSERT INTO outbox_event (id, topic, message_key, event_type, payload) "
-            + "VALUES ($1, $2, $3, $4, $5::jsonb)";
+            + "VALUES ($1, $2, $3, $4, $5::text::jsonb)";
 
     private final ObjectMapper objectMapper;
     private final Clock clock;
@@ -35,7 +37,7 @@ public class OutboxWriter {
     public Uni<Void> append(SqlClient transaction, UUID organizationId, PlatformEvent event) {
         UUID id = Ids.newId();
         EventEnvelope<PlatformEvent> envelope = new EventEnvelope<>(id, event.type(), organizationId,
-                event.agentId(), clock.instant(), CorrelationIds.currentOrGenerate(), event);
+                event.agentId(), clock.instant().truncatedTo(ChronoUnit.MILLIS), CorrelationIds.currentOrGenerate(), event);
         return transaction.preparedQuery(INSERT)
                 .execute(Tuple.of(id, event.topic(), event.aggregateKey(), event.type(), serialize(envelope)))
                 .replaceWithVoid();

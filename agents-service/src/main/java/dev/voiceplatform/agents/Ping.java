@@ -1,3 +1,0 @@
-package dev.voiceplatform.agents;
-import jakarta.ws.rs.*;
-@Path("/ping") public class Ping { @GET public String ping() { return "pong"; } }

@@ -1,0 +1,126 @@
+package dev.voiceplatform.agents.agent.repository;
+
+import dev.voiceplatform.agents.agent.Agent;
+import dev.voiceplatform.agents.agent.AgentStatus;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlClient;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/** SQL over the agents table. Every query is bounded by the organization. */
+@ApplicationScoped
+public class AgentRepository {
+
+    private static final String COLUMNS = "id, org_id, name, description, prompt, greeting, language, voice, model, "
+            + "status, version, is_tester, test_target_agent_id, created_at, updated_at, deleted_at";
+
+    /** Finds the agent, deleted or not; null when the organization has no such agent. */
+    public Uni<Agent> find(SqlClient client, UUID organizationId, UUID id) {
+        return client.preparedQuery("SELECT " + COLUMNS + " FROM agents WHERE org_id = $1 AND id = $2")
+                .execute(Tuple.of(organizationId, id))
+                .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
+    }
+
+    public Uni<Void> insert(SqlClient client, Agent agent) {
+        return client.preparedQuery("INSERT INTO agents (" + COLUMNS + ") VALUES "
+                        + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)")
+                .execute(Tuple.from(new Object[] {
+                        agent.id(), agent.organizationId(), agent.name(), agent.description(), agent.prompt(),
+                        agent.greeting(), agent.language(), agent.voice(), agent.model(), agent.status().wireName(),
+                        agent.version(), agent.tester(), agent.testTargetAgentId(), utc(agent.createdAt()),
+                        utc(agent.updatedAt()), utc(agent.deletedAt())}))
+                .replaceWithVoid();
+    }
+
+    /**
+     * Writes {@code next} only if the stored row is still at {@code expectedVersion} and not deleted.
+     * Returns false when another writer got there first.
+     */
+    public Uni<Boolean> updateIfVersion(SqlClient client, Agent next, int expectedVersion) {
+        return client.preparedQuery("UPDATE agents SET name = $1, description = $2, prompt = $3, greeting = $4, "
+                        + "language = $5, voice = $6, model = $7, status = $8, version = $9, updated_at = $10, "
+                        + "deleted_at = $11 WHERE org_id = $12 AND id = $13 AND version = $14 AND deleted_at IS NULL")
+                .execute(Tuple.from(new Object[] {
+                        next.name(), next.description(), next.prompt(), next.greeting(), next.language(), next.voice(),
+                        next.model(), next.status().wireName(), next.version(), utc(next.updatedAt()),
+                        utc(next.deletedAt()), next.organizationId(), next.id(), expectedVersion}))
+                .map(result -> result.rowCount() == 1);
+    }
+
+    /** Serializes agent creation per organization, so two creates cannot both take the last free slot. */
+    public Uni<Void> lockOrganization(SqlClient client, UUID organizationId) {
+        return client.preparedQuery("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
+                .execute(Tuple.of(organizationId.toString()))
+                .replaceWithVoid();
+    }
+
+    /** Agents that count against the plan: not deleted and not testers. */
+    public Uni<Long> countAgainstPlan(SqlClient client, UUID organizationId) {
+        return client.preparedQuery("SELECT count(*) FROM agents WHERE org_id = $1 AND deleted_at IS NULL AND NOT is_tester")
+                .execute(Tuple.of(organizationId))
+                .map(rows -> rows.iterator().next().getLong(0));
+    }
+
+    /** One page, newest first, and the total, in two queries whatever the page size. */
+    public Uni<Page> page(SqlClient client, UUID organizationId, AgentStatus status, int limit, int offset) {
+        String filter = "WHERE org_id = $1 AND deleted_at IS NULL" + (status == null ? "" : " AND status = $2");
+        Tuple parameters = status == null ? Tuple.of(organizationId) : Tuple.of(organizationId, status.wireName());
+        int next = parameters.size() + 1;
+        Uni<Long> total = client.preparedQuery("SELECT count(*) FROM agents " + filter)
+                .execute(parameters)
+                .map(rows -> rows.iterator().next().getLong(0));
+        Uni<List<Agent>> items = client.preparedQuery("SELECT " + COLUMNS + " FROM agents " + filter
+                        + " ORDER BY created_at DESC, id DESC LIMIT $" + next + " OFFSET $" + (next + 1))
+                .execute(copyWith(parameters, limit, offset))
+                .map(AgentRepository::mapAll);
+        return Uni.combine().all().unis(items, total).asTuple().map(both -> new Page(both.getItem1(), both.getItem2()));
+    }
+
+    /** A page of agents and how many match in all. */
+    public record Page(List<Agent> items, long total) {
+    }
+
+    private static Tuple copyWith(Tuple parameters, int limit, int offset) {
+        List<Object> values = new ArrayList<>();
+        for (int i = 0; i < parameters.size(); i++) {
+            values.add(parameters.getValue(i));
+        }
+        values.add(limit);
+        values.add(offset);
+        return Tuple.from(values);
+    }
+
+    private static List<Agent> mapAll(RowSet<Row> rows) {
+        List<Agent> agents = new ArrayList<>(rows.size());
+        for (Row row : rows) {
+            agents.add(map(row));
+        }
+        return agents;
+    }
+
+    private static Agent map(Row row) {
+        return new Agent(
+                row.getUUID("id"), row.getUUID("org_id"), row.getString("name"), row.getString("description"),
+                row.getString("prompt"), row.getString("greeting"), row.getString("language"), row.getString("voice"),
+                row.getString("model"), AgentStatus.fromWire(row.getString("status")).orElseThrow(),
+                row.getInteger("version"), row.getBoolean("is_tester"), row.getUUID("test_target_agent_id"),
+                instant(row.getOffsetDateTime("created_at")), instant(row.getOffsetDateTime("updated_at")),
+                instant(row.getOffsetDateTime("deleted_at")));
+    }
+
+    private static Instant instant(OffsetDateTime value) {
+        return value == null ? null : value.toInstant();
+    }
+
+    private static OffsetDateTime utc(Instant value) {
+        return value == null ? null : value.atOffset(ZoneOffset.UTC);
+    }
+}

@@ -1,0 +1,25 @@
+package dev.voiceplatform.agents.agent.rest;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.voiceplatform.agents.agent.Agent;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/** An agent in a list and in GET /agents/:id (part 2.3). Phone numbers are omitted when none route to it. */
+public record AgentItem(
+        UUID id,
+        String name,
+        @JsonProperty("phone_number") @JsonInclude(JsonInclude.Include.NON_NULL) String phoneNumber,
+        @JsonProperty("phone_numbers") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> phoneNumbers,
+        String language,
+        @JsonProperty("is_active") boolean isActive,
+        String status,
+        @JsonProperty("created_at") Instant createdAt) {
+
+    public static AgentItem of(Agent agent) {
+        return new AgentItem(agent.id(), agent.name(), null, List.of(), agent.language(), agent.published(),
+                agent.status().wireName(), agent.createdAt());
+    }
+}

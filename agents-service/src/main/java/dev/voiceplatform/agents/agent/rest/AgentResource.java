@@ -1,0 +1,125 @@
+package dev.voiceplatform.agents.agent.rest;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.voiceplatform.agents.agent.Agent;
+import dev.voiceplatform.agents.agent.AgentStatus;
+import dev.voiceplatform.agents.agent.service.AgentInput;
+import dev.voiceplatform.agents.agent.service.AgentService;
+import dev.voiceplatform.common.api.Ids;
+import dev.voiceplatform.common.api.JsonBody;
+import dev.voiceplatform.common.api.ListEnvelope;
+import dev.voiceplatform.common.api.PageRequest;
+import dev.voiceplatform.common.error.ApiException;
+import dev.voiceplatform.common.error.ErrorCode;
+import dev.voiceplatform.common.tenancy.CurrentTenant;
+import dev.voiceplatform.common.tenancy.Tenant;
+import io.smallrye.mutiny.Uni;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.PATCH;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.Map;
+import java.util.UUID;
+import org.jboss.resteasy.reactive.RestPath;
+import org.jboss.resteasy.reactive.RestQuery;
+import org.jboss.resteasy.reactive.RestResponse;
+
+/** Agents of part 4.2: create, list, read, update, publish, unpublish, delete. */
+@Path("/agents")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class AgentResource {
+
+    static final int DEFAULT_PAGE = 20;
+    static final int MAX_PAGE = 100;
+
+    private final AgentService service;
+    private final CurrentTenant currentTenant;
+
+    public AgentResource(AgentService service, CurrentTenant currentTenant) {
+        this.service = service;
+        this.currentTenant = currentTenant;
+    }
+
+    @POST
+    @RolesAllowed("agents:write")
+    public Uni<RestResponse<AgentOut>> create(JsonNode body, UriInfo uri) {
+        Tenant tenant = currentTenant.forWrite();
+        AgentInput.Draft draft = AgentInput.readCreate(JsonBody.of(body), tenant);
+        return service.create(tenant, draft).map(agent -> RestResponse.ResponseBuilder
+                .<AgentOut>created(uri.getAbsolutePathBuilder().path(agent.id().toString()).build())
+                .entity(AgentOut.of(agent))
+                .header("ETag", IfMatch.entityTag(agent.version()))
+                .build());
+    }
+
+    @GET
+    @RolesAllowed("agents:read")
+    public Uni<ListEnvelope<AgentItem>> list(@RestQuery String limit, @RestQuery String offset,
+            @RestQuery String status) {
+        PageRequest page = PageRequest.parse(limit, offset, DEFAULT_PAGE, MAX_PAGE);
+        AgentStatus filter = status == null ? null : AgentStatus.fromWire(status).orElseThrow(
+                () -> ApiException.of(ErrorCode.INVALID_STATUS, "Unknown status '" + status + "'"));
+        return service.list(currentTenant.get(), filter, page).map(result -> ListEnvelope.of(
+                result.items().stream().map(AgentItem::of).toList(), result.total(), page));
+    }
+
+    @GET
+    @Path("/{id}")
+    @RolesAllowed("agents:read")
+    public Uni<RestResponse<AgentItem>> get(@RestPath String id) {
+        return service.get(currentTenant.get(), agentId(id)).map(agent -> withVersion(AgentItem.of(agent), agent));
+    }
+
+    @PATCH
+    @Path("/{id}")
+    @RolesAllowed("agents:write")
+    public Uni<RestResponse<AgentOut>> update(@RestPath String id, @HeaderParam("If-Match") String ifMatch,
+            JsonNode body) {
+        Tenant tenant = currentTenant.forWrite();
+        UUID agentId = agentId(id);
+        Integer expectedVersion = IfMatch.parse(ifMatch);
+        AgentInput.Changes changes = AgentInput.readPatch(JsonBody.of(body));
+        return service.update(tenant, agentId, changes, expectedVersion)
+                .map(agent -> withVersion(AgentOut.of(agent), agent));
+    }
+
+    @POST
+    @Path("/{id}/publish")
+    @RolesAllowed("agents:write")
+    public Uni<RestResponse<AgentOut>> publish(@RestPath String id) {
+        Tenant tenant = currentTenant.forWrite();
+        return service.publish(tenant, agentId(id)).map(agent -> withVersion(AgentOut.of(agent), agent));
+    }
+
+    @POST
+    @Path("/{id}/unpublish")
+    @RolesAllowed("agents:write")
+    public Uni<RestResponse<AgentOut>> unpublish(@RestPath String id) {
+        Tenant tenant = currentTenant.forWrite();
+        return service.unpublish(tenant, agentId(id)).map(agent -> withVersion(AgentOut.unpublished(agent), agent));
+    }
+
+    @DELETE
+    @Path("/{id}")
+    @RolesAllowed("agents:delete")
+    public Uni<Map<String, Object>> delete(@RestPath String id) {
+        Tenant tenant = currentTenant.forWrite();
+        return service.delete(tenant, agentId(id)).map(agent -> Map.of("id", agent.id(), "deleted", true));
+    }
+
+    private static UUID agentId(String raw) {
+        return Ids.fromPath(raw, "Agent");
+    }
+
+    private static <T> RestResponse<T> withVersion(T entity, Agent agent) {
+        return RestResponse.ResponseBuilder.ok(entity).header("ETag", IfMatch.entityTag(agent.version())).build();
+    }
+}

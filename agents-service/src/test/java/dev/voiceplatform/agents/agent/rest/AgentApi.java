@@ -1,0 +1,72 @@
+package dev.voiceplatform.agents.agent.rest;
+
+import static io.restassured.RestAssured.given;
+
+import dev.voiceplatform.testing.TestTokens;
+import io.restassured.http.ContentType;
+import io.restassured.response.ValidatableResponse;
+import io.restassured.specification.RequestSpecification;
+import java.util.Map;
+import java.util.UUID;
+
+/** Calls of the agents API as one organization's key would make them through the gateway. */
+final class AgentApi {
+
+    static final String[] ALL_AGENT_SCOPES = {"agents:read", "agents:write", "agents:delete", "agents:test"};
+
+    private final TestTokens tokens;
+
+    private AgentApi(TestTokens tokens) {
+        this.tokens = tokens;
+    }
+
+    static AgentApi newOrganization() {
+        return as(TestTokens.forOrganization(UUID.randomUUID()).scopes(ALL_AGENT_SCOPES));
+    }
+
+    static AgentApi as(TestTokens tokens) {
+        return new AgentApi(tokens);
+    }
+
+    TestTokens tokens() {
+        return tokens;
+    }
+
+    UUID organizationId() {
+        return tokens.tenant().organizationId();
+    }
+
+    RequestSpecification request() {
+        return given().header("Authorization", tokens.bearer()).contentType(ContentType.JSON);
+    }
+
+    ValidatableResponse create(Map<String, ?> body) {
+        return request().body(body).post("/agents").then();
+    }
+
+    /** Creates a valid agent and returns its id. */
+    String createAgent(String name) {
+        return create(Map.of("name", name, "prompt", "You answer calls for a bakery."))
+                .statusCode(201).extract().path("id");
+    }
+
+    ValidatableResponse get(String id) {
+        return request().get("/agents/" + id).then();
+    }
+
+    ValidatableResponse patch(String id, Map<String, ?> body) {
+        return request().body(body).patch("/agents/" + id).then();
+    }
+
+    ValidatableResponse publish(String id) {
+        return request().post("/agents/" + id + "/publish").then();
+    }
+
+    ValidatableResponse unpublish(String id) {
+        return request().post("/agents/" + id + "/unpublish").then();
+    }
+
+    ValidatableResponse delete(String id) {
+        return request().delete("/agents/" + id).then();
+    }
+}
