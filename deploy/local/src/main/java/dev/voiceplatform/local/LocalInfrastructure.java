@@ -1,11 +1,11 @@
 package dev.voiceplatform.local;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -38,7 +38,7 @@ public final class LocalInfrastructure {
             }
         }
         Files.createDirectories(stateDir);
-        StringBuilder env = new StringBuilder();
+        Map<String, String> env = new LinkedHashMap<>();
         List<AutoCloseable> running = new ArrayList<>();
 
         if (postgres) {
@@ -47,14 +47,14 @@ public final class LocalInfrastructure {
             for (String database : databases) {
                 server.ensureDatabase(database);
             }
-            env.append("INFRA_PG_URL=postgresql://127.0.0.1:").append(server.port()).append('\n')
-                    .append("INFRA_PG_USER=").append(EmbeddedPostgresServer.USER).append('\n')
-                    .append("INFRA_PG_PASSWORD=").append(EmbeddedPostgresServer.PASSWORD).append('\n');
+            env.put("INFRA_PG_URL", "postgresql://127.0.0.1:" + server.port());
+            env.put("INFRA_PG_USER", EmbeddedPostgresServer.USER);
+            env.put("INFRA_PG_PASSWORD", EmbeddedPostgresServer.PASSWORD);
         }
         if (kafka) {
             EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start();
             running.add(broker);
-            env.append("INFRA_KAFKA_BOOTSTRAP=").append(broker.bootstrapServers()).append('\n');
+            env.put("INFRA_KAFKA_BOOTSTRAP", broker.bootstrapServers());
         }
 
         CountDownLatch stopped = new CountDownLatch(1);
@@ -68,14 +68,8 @@ public final class LocalInfrastructure {
             }
             stopped.countDown();
         }));
-        writeAtomically(stateDir.resolve("infra.env"), env.toString());
+        EnvFile.write(stateDir.resolve("infra.env"), env, true);
         System.out.println("local infrastructure ready");
         stopped.await();
-    }
-
-    private static void writeAtomically(Path target, String content) throws IOException {
-        Path temporary = target.resolveSibling(target.getFileName() + ".tmp");
-        Files.writeString(temporary, content);
-        Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }
