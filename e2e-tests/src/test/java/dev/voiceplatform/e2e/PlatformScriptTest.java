@@ -1,0 +1,45 @@
+package dev.voiceplatform.e2e;
+
+import static dev.voiceplatform.e2e.Gateway.withKey;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The {@code ./platform} commands a developer uses on a running platform. */
+class PlatformScriptTest {
+
+    @Test
+    void keyCreatePrintsAWorkingKeyOnItsLastLineAndReusesTheOrganizationByName() {
+        String name = Gateway.unique("e2e-cli");
+        String first = lastLine(E2ePlatform.get().script("key", "create", "--org", name, "--scopes", "agents:read"));
+        String second = lastLine(E2ePlatform.get().script("key", "create", "--org", name, "--scopes", "all"));
+
+        assertTrue(first.matches("svc_live_[A-Za-z0-9]{32}"), "last line is the key alone");
+        String organization = withKey(first).get("/me")
+                .then().statusCode(200)
+                .body("scopes", contains("agents:read"))
+                .extract().path("organization_id");
+        withKey(second).get("/me")
+                .then().statusCode(200)
+                .body("organization_id", equalTo(organization));
+    }
+
+    @Test
+    void statusShowsEveryComponentRunningAndTheBaseUrl() {
+        List<String> status = E2ePlatform.get().script("status");
+
+        for (String component : List.of("infra", "agents", "gateway")) {
+            assertTrue(status.stream().anyMatch(line -> line.startsWith(component) && line.contains("running")),
+                    component + " in " + status);
+        }
+        assertEquals("base URL: " + E2ePlatform.get().baseUrl(), lastLine(status));
+    }
+
+    private static String lastLine(List<String> lines) {
+        return lines.get(lines.size() - 1);
+    }
+}
