@@ -44,11 +44,34 @@ public final class TestDatabase {
         }
     }
 
+    /**
+     * Waits until a statement of the service starting with {@code sqlPrefix} is blocked on a lock, so a test can
+     * release the lock exactly between the service's read and its write.
+     */
+    public static void awaitStatementBlockedOnLock(String sqlPrefix, java.time.Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            List<Map<String, Object>> blocked = query("SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                    + "AND query LIKE ?", sqlPrefix + "%");
+            if (!blocked.isEmpty()) {
+                return;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+        throw new AssertionError("no statement '" + sqlPrefix + "...' blocked on a lock within " + timeout);
+    }
+
     public static String kafkaBootstrapServers() {
         return ConfigProvider.getConfig().getValue("kafka.bootstrap.servers", String.class);
     }
 
-    private static Connection connect() throws SQLException {
+    /** A connection of its own, for holding locks or a transaction open while the service works. */
+    public static Connection connect() throws SQLException {
         var config = ConfigProvider.getConfig();
         return DriverManager.getConnection(config.getValue("quarkus.datasource.jdbc.url", String.class),
                 config.getValue("quarkus.datasource.username", String.class),

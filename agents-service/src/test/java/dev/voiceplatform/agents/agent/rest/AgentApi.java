@@ -28,6 +28,11 @@ final class AgentApi {
         return new AgentApi(tokens);
     }
 
+    /** The same organization with another plan limit. */
+    AgentApi withMaxAgents(int maxAgents) {
+        return new AgentApi(tokens.maxAgents(maxAgents));
+    }
+
     TestTokens tokens() {
         return tokens;
     }
