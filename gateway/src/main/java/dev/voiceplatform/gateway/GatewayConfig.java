@@ -1,0 +1,71 @@
+package dev.voiceplatform.gateway;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithParentName;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.Size;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * Settings of the gateway. One mapping per prefix: a mapping rooted at {@code platform} would claim, and refuse as
+ * unknown, the keys other parts of the platform read ({@code platform.jwt.*}, {@code platform.outbox.*}).
+ */
+public final class GatewayConfig {
+
+    private GatewayConfig() {
+    }
+
+    /** The operator's admin API under {@code /admin}. */
+    @ConfigMapping(prefix = "platform.admin")
+    public interface Admin {
+
+        /**
+         * Bearer token that authorises every {@code /admin} request (env {@code PLATFORM_ADMIN_TOKEN}); no default,
+         * at least 16 characters, never logged.
+         */
+        @Size(min = 16, message = "must be at least 16 characters")
+        String token();
+    }
+
+    /** Where the owning services of the route table listen. */
+    @ConfigMapping(prefix = "platform.services")
+    public interface Services {
+
+        /**
+         * Address of each service by name ({@code platform.services.agents.url}, env
+         * {@code PLATFORM_SERVICES_AGENTS_URL}). The gateway refuses to start when a routed service has none.
+         */
+        @WithParentName
+        Map<String, Service> byName();
+
+        interface Service {
+
+            /** Base address, for example {@code http://127.0.0.1:8081}; the service path ({@code /agents/...}) is appended. */
+            URI url();
+        }
+    }
+
+    /** How requests are forwarded to the services. */
+    @ConfigMapping(prefix = "platform.forwarding")
+    public interface Forwarding {
+
+        /** Time allowed to open a connection to a service; past it the caller gets 503 SERVICE_UNAVAILABLE. */
+        @WithDefault("5s")
+        Duration connectTimeout();
+
+        /**
+         * Time a service may stay silent before the exchange is abandoned (503 SERVICE_UNAVAILABLE when no answer
+         * began). Generous because the questionnaire wizard can take up to a minute.
+         */
+        @WithDefault("90s")
+        Duration idleTimeout();
+
+        /** Keep-alive connections pooled per service. */
+        @WithDefault("100")
+        @Min(1)
+        int maxConnectionsPerService();
+    }
+}
