@@ -1,0 +1,83 @@
+package dev.voiceplatform.gateway.routing;
+
+import dev.voiceplatform.gateway.keys.Scope;
+import io.vertx.core.http.HttpMethod;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * One entry of the route table: method, path under {@code /v1} with {@code {name}} segments, owning service and
+ * the scopes a key must hold (all of them).
+ */
+public final class Route {
+
+    private final HttpMethod method;
+    private final String pattern;
+    private final List<String> segments;
+    private final OwningService service;
+    private final List<Scope> requiredScopes;
+
+    Route(HttpMethod method, String pattern, OwningService service, Scope... requiredScopes) {
+        if (!pattern.startsWith("/")) {
+            throw new IllegalArgumentException("a route pattern starts with /: " + pattern);
+        }
+        this.method = method;
+        this.pattern = pattern;
+        this.segments = List.of(pattern.substring(1).split("/", -1));
+        this.service = service;
+        this.requiredScopes = List.of(requiredScopes);
+    }
+
+    public HttpMethod method() {
+        return method;
+    }
+
+    public String pattern() {
+        return pattern;
+    }
+
+    public OwningService service() {
+        return service;
+    }
+
+    public List<Scope> requiredScopes() {
+        return requiredScopes;
+    }
+
+    /** The first required scope the key lacks, in table order. */
+    public Optional<Scope> firstMissingScope(Collection<String> heldScopes) {
+        return requiredScopes.stream().filter(scope -> !heldScopes.contains(scope.wireName())).findFirst();
+    }
+
+    boolean matches(HttpMethod requestMethod, String[] requestSegments) {
+        if (!method.equals(requestMethod) || requestSegments.length != segments.size()) {
+            return false;
+        }
+        for (int i = 0; i < requestSegments.length; i++) {
+            String expected = segments.get(i);
+            boolean parameter = expected.startsWith("{") && expected.endsWith("}");
+            if (parameter ? !usableParameter(requestSegments[i]) : !expected.equals(requestSegments[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A parameter is forwarded as sent, so it must stay one segment on the service's side too: no dot segments
+     * and no encoded separators, which would let a path climb out of the route the scopes were checked for.
+     */
+    private static boolean usableParameter(String raw) {
+        if (raw.isEmpty() || raw.indexOf('\\') >= 0) {
+            return false;
+        }
+        String lower = raw.toLowerCase(Locale.ROOT);
+        if (lower.contains("%2f") || lower.contains("%5c")) {
+            return false;
+        }
+        String decodedDots = lower.replace("%2e", ".");
+        return !decodedDots.equals(".") && !decodedDots.equals("..");
+    }
+}

@@ -1,0 +1,52 @@
+package dev.voiceplatform.gateway.routing;
+
+import static dev.voiceplatform.gateway.keys.Scope.AGENTS_DELETE;
+import static dev.voiceplatform.gateway.keys.Scope.AGENTS_READ;
+import static dev.voiceplatform.gateway.keys.Scope.AGENTS_WRITE;
+import static dev.voiceplatform.gateway.routing.OwningService.AGENTS;
+import static dev.voiceplatform.gateway.routing.OwningService.GATEWAY;
+import static io.vertx.core.http.HttpMethod.DELETE;
+import static io.vertx.core.http.HttpMethod.GET;
+import static io.vertx.core.http.HttpMethod.PATCH;
+import static io.vertx.core.http.HttpMethod.POST;
+
+import io.vertx.core.http.HttpMethod;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** Every public route under {@code /v1}. A route that is not here does not exist (404 NOT_FOUND). */
+@ApplicationScoped
+public class RouteTable {
+
+    /** The local introspection route; the gateway answers it itself. */
+    public static final String ME = "/me";
+
+    private static final List<Route> ROUTES = List.of(
+            new Route(GET, ME, GATEWAY),
+            new Route(GET, "/agents", AGENTS, AGENTS_READ),
+            new Route(POST, "/agents", AGENTS, AGENTS_WRITE),
+            new Route(GET, "/agents/{id}", AGENTS, AGENTS_READ),
+            new Route(PATCH, "/agents/{id}", AGENTS, AGENTS_WRITE),
+            new Route(DELETE, "/agents/{id}", AGENTS, AGENTS_DELETE),
+            new Route(POST, "/agents/{id}/publish", AGENTS, AGENTS_WRITE),
+            new Route(POST, "/agents/{id}/unpublish", AGENTS, AGENTS_WRITE));
+
+    /** The route for a method and a raw path relative to {@code /v1} (starting with {@code /}). */
+    public Optional<Route> match(HttpMethod method, String path) {
+        if (!path.startsWith("/")) {
+            return Optional.empty();
+        }
+        String[] segments = path.substring(1).split("/", -1);
+        return ROUTES.stream().filter(route -> route.matches(method, segments)).findFirst();
+    }
+
+    /** The services requests are forwarded to; each needs an address. */
+    public Set<OwningService> forwardedServices() {
+        Set<OwningService> services = EnumSet.noneOf(OwningService.class);
+        ROUTES.stream().map(Route::service).filter(service -> !service.local()).forEach(services::add);
+        return services;
+    }
+}

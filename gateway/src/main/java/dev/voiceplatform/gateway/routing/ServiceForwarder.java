@@ -1,0 +1,189 @@
+package dev.voiceplatform.gateway.routing;
+
+import dev.voiceplatform.common.correlation.CorrelationIds;
+import dev.voiceplatform.common.error.ApiException;
+import dev.voiceplatform.common.error.ErrorCode;
+import dev.voiceplatform.common.security.InternalTokenIssuer;
+import dev.voiceplatform.gateway.GatewayConfig;
+import dev.voiceplatform.gateway.keys.KeyCredential;
+import io.quarkus.runtime.Startup;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.net.URI;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.jboss.logging.Logger;
+
+/**
+ * Forwards a public request to its owning service and streams the answer back: the body is piped as it arrives
+ * (never buffered), the caller's key stays here, and the service gets an internal token instead.
+ */
+@Startup
+@ApplicationScoped
+public class ServiceForwarder {
+
+    private static final Logger LOG = Logger.getLogger(ServiceForwarder.class);
+
+    /** Request headers the services may see; everything else, the caller's credentials included, stays here. */
+    private static final List<String> PASSED_TO_SERVICE =
+            List.of("Content-Type", "Accept", "If-Match", "Idempotency-Key", "Accept-Language");
+
+    /** Hop-by-hop headers (RFC 9110 7.6.1) and those the gateway itself sets on every public response. */
+    private static final Set<String> NOT_RETURNED = Set.of("connection", "keep-alive", "proxy-authenticate",
+            "proxy-authorization", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade",
+            ApiVersions.HEADER.toLowerCase(Locale.ROOT), CorrelationIds.HEADER.toLowerCase(Locale.ROOT));
+
+    private final HttpClient client;
+    private final Map<OwningService, Upstream> upstreams = new EnumMap<>(OwningService.class);
+    private final InternalTokenIssuer tokens;
+    private final long connectTimeoutMillis;
+    private final long idleTimeoutMillis;
+
+    private record Upstream(String host, int port, boolean ssl, String basePath) {
+
+        static Upstream of(OwningService service, URI url) {
+            String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
+            if (!scheme.equals("http") && !scheme.equals("https") || url.getHost() == null) {
+                throw new IllegalStateException("platform.services." + service.configName()
+                        + ".url must be an http or https address");
+            }
+            boolean ssl = scheme.equals("https");
+            int port = url.getPort() > 0 ? url.getPort() : ssl ? 443 : 80;
+            String path = url.getRawPath() == null ? "" : url.getRawPath();
+            return new Upstream(url.getHost(), port, ssl, path.endsWith("/") ? path.substring(0, path.length() - 1) : path);
+        }
+    }
+
+    public ServiceForwarder(Vertx vertx, GatewayConfig.Services services, GatewayConfig.Forwarding forwarding,
+            RouteTable routes, InternalTokenIssuer tokens) {
+        this.tokens = tokens;
+        this.connectTimeoutMillis = forwarding.connectTimeout().toMillis();
+        this.idleTimeoutMillis = forwarding.idleTimeout().toMillis();
+        for (OwningService service : routes.forwardedServices()) {
+            GatewayConfig.Services.Service settings = services.byName().get(service.configName());
+            if (settings == null) {
+                throw new IllegalStateException("platform.services." + service.configName() + ".url is not set");
+            }
+            upstreams.put(service, Upstream.of(service, settings.url()));
+        }
+        // Every forwarded request needs a signed token: a missing signing key stops the start, not each request.
+        tokens.forService("gateway");
+        this.client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true)
+                .setConnectTimeout((int) connectTimeoutMillis),
+                new PoolOptions().setHttp1MaxSize(forwarding.maxConnectionsPerService()));
+    }
+
+    @PreDestroy
+    void close() {
+        client.close();
+    }
+
+    /**
+     * Forwards the (paused) request to the route's service under {@code path}; on failure before the service
+     * answered, {@code onUnavailable} gets the error to send.
+     */
+    void forward(RoutingContext ctx, Route route, String path, KeyCredential credential,
+            Consumer<ApiException> onUnavailable) {
+        HttpServerRequest in = ctx.request();
+        Upstream upstream = upstreams.get(route.service());
+        RequestOptions options = new RequestOptions()
+                .setMethod(in.method())
+                .setHost(upstream.host())
+                .setPort(upstream.port())
+                .setSsl(upstream.ssl())
+                .setURI(upstream.basePath() + path + (in.query() == null ? "" : "?" + in.query()))
+                .setConnectTimeout(connectTimeoutMillis)
+                .setIdleTimeout(idleTimeoutMillis);
+        for (String name : PASSED_TO_SERVICE) {
+            for (String value : in.headers().getAll(name)) {
+                options.addHeader(name, value);
+            }
+        }
+        options.putHeader(HttpHeaders.AUTHORIZATION, "Bearer " + tokens.forRequest(credential.tenant()));
+        options.putHeader(CorrelationIds.HEADER, in.getHeader(CorrelationIds.HEADER));
+        String contentLength = in.getHeader(HttpHeaders.CONTENT_LENGTH);
+        if (contentLength != null) {
+            options.putHeader(HttpHeaders.CONTENT_LENGTH, contentLength);
+        }
+        boolean chunked = contentLength == null && (in.headers().contains(HttpHeaders.TRANSFER_ENCODING)
+                || in.version() == HttpVersion.HTTP_2 && !in.isEnded());
+
+        client.request(options).onComplete(opened -> {
+            if (opened.failed()) {
+                unavailable(route, opened.cause(), onUnavailable);
+                return;
+            }
+            HttpClientRequest out = opened.result();
+            out.response().onComplete(answered -> {
+                if (answered.failed()) {
+                    unavailable(route, answered.cause(), onUnavailable);
+                } else {
+                    relay(ctx, route, answered.result());
+                }
+            });
+            if (contentLength != null || chunked) {
+                out.setChunked(chunked);
+                // The caller held its body back until told to send it; the service never sees the expectation.
+                if ("100-continue".equalsIgnoreCase(in.getHeader(HttpHeaders.EXPECT))) {
+                    ctx.response().writeContinue();
+                }
+                // A caller that breaks off mid-upload must not leave the service with a body that looks complete.
+                in.pipe().endOnFailure(false).to(out).onFailure(failure -> out.reset(0, failure));
+            } else {
+                in.resume();
+                out.end();
+            }
+        });
+    }
+
+    private static void relay(RoutingContext ctx, Route route, HttpClientResponse answer) {
+        HttpServerResponse out = ctx.response();
+        if (out.closed()) {
+            answer.request().reset();
+            return;
+        }
+        out.setStatusCode(answer.statusCode());
+        Set<String> excluded = new HashSet<>(NOT_RETURNED);
+        for (String listed : answer.headers().getAll(HttpHeaders.CONNECTION)) {
+            for (String token : listed.split(",")) {
+                excluded.add(token.strip().toLowerCase(Locale.ROOT));
+            }
+        }
+        answer.headers().forEach(header -> {
+            if (!excluded.contains(header.getKey().toLowerCase(Locale.ROOT))) {
+                out.headers().add(header.getKey(), header.getValue());
+            }
+        });
+        if (!answer.headers().contains(HttpHeaders.CONTENT_LENGTH) && ctx.request().version() == HttpVersion.HTTP_1_1
+                && answer.statusCode() != 204 && answer.statusCode() != 304) {
+            out.setChunked(true);
+        }
+        // Headers are gone by now; a service failing mid-body can only be reported by cutting the connection.
+        answer.pipe().endOnFailure(false).to(out).onFailure(failure -> {
+            LOG.warnf("Answer to %s %s broke off: %s", route.method(), route.pattern(), failure.toString());
+            out.reset();
+        });
+    }
+
+    private static void unavailable(Route route, Throwable cause, Consumer<ApiException> onUnavailable) {
+        LOG.warnf("Forwarding %s %s to %s failed: %s", route.method(), route.pattern(), route.service(), cause.toString());
+        onUnavailable.accept(ApiException.of(ErrorCode.SERVICE_UNAVAILABLE, "The service is temporarily unavailable"));
+    }
+}

@@ -1,0 +1,63 @@
+package dev.voiceplatform.gateway.routing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.voiceplatform.gateway.keys.Scope;
+import io.vertx.core.http.HttpMethod;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+class RouteTableTest {
+
+    private final RouteTable table = new RouteTable();
+
+    @ParameterizedTest
+    @CsvSource({
+            "GET, /me, /me, GATEWAY, ''",
+            "GET, /agents, /agents, AGENTS, agents:read",
+            "POST, /agents, /agents, AGENTS, agents:write",
+            "GET, /agents/abc, /agents/{id}, AGENTS, agents:read",
+            "PATCH, /agents/abc, /agents/{id}, AGENTS, agents:write",
+            "DELETE, /agents/abc, /agents/{id}, AGENTS, agents:delete",
+            "POST, /agents/abc/publish, /agents/{id}/publish, AGENTS, agents:write",
+            "POST, /agents/abc/unpublish, /agents/{id}/unpublish, AGENTS, agents:write" })
+    void matchesEachRouteWithItsServiceAndScopes(String method, String path, String pattern, OwningService service,
+            String scope) {
+        Route route = table.match(HttpMethod.valueOf(method), path).orElseThrow();
+        assertEquals(pattern, route.pattern());
+        assertEquals(service, route.service());
+        assertEquals(scope.isEmpty() ? List.of() : List.of(Scope.fromWire(scope).orElseThrow()), route.requiredScopes());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "", "/", "/agents/", "//agents", "/Agents", "/agents/abc/", "/agents/abc/publish/x",
+            "/agents/../me", "/agents/..", "/agents/.", "/agents/%2e%2e", "/agents/%2E.", "/agents/a%2Fb",
+            "/agents/a%5cb", "/agents/a\\b", "/me/" })
+    void refusesPathsOutsideTheTable(String path) {
+        assertEquals(Optional.empty(), table.match(HttpMethod.GET, path));
+    }
+
+    @Test
+    void aKnownPathWithAnotherMethodDoesNotMatch() {
+        assertEquals(Optional.empty(), table.match(HttpMethod.PUT, "/agents"));
+        assertEquals(Optional.empty(), table.match(HttpMethod.GET, "/agents/abc/publish"));
+    }
+
+    @Test
+    void namesTheFirstMissingScope() {
+        Route delete = table.match(HttpMethod.DELETE, "/agents/abc").orElseThrow();
+        assertEquals(Optional.of(Scope.AGENTS_DELETE), delete.firstMissingScope(Set.of("agents:read", "agents:write")));
+        assertTrue(delete.firstMissingScope(Set.of("agents:delete")).isEmpty());
+    }
+
+    @Test
+    void forwardsOnlyToTheAgentsServiceToday() {
+        assertEquals(Set.of(OwningService.AGENTS), table.forwardedServices());
+    }
+}

@@ -1,0 +1,137 @@
+package dev.voiceplatform.gateway.support;
+
+import io.vertx.core.MultiMap;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerRequest;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/**
+ * A stand-in for the agents service on the port {@link UpstreamPort} chose. It records every request it gets and
+ * answers with the reply a test set. A request for {@code /agents/silent} is never answered.
+ */
+public final class UpstreamStub {
+
+    public static final String SILENT_PATH = "/agents/silent";
+    private static final Vertx VERTX = Vertx.vertx();
+    private static final BlockingQueue<Exchange> EXCHANGES = new LinkedBlockingQueue<>();
+    private static volatile Reply reply = Reply.standard();
+    private static HttpServer server;
+
+    private UpstreamStub() {
+    }
+
+    /** What the stub received: the head at once, the first body bytes and the whole body as they arrive. */
+    public static final class Exchange {
+        public final String method;
+        public final String uri;
+        public final MultiMap headers;
+        public final CompletableFuture<Buffer> firstBytes = new CompletableFuture<>();
+        public final CompletableFuture<Buffer> body = new CompletableFuture<>();
+
+        Exchange(HttpServerRequest request) {
+            method = request.method().name();
+            uri = request.uri();
+            headers = MultiMap.caseInsensitiveMultiMap().addAll(request.headers());
+        }
+
+        public String header(String name) {
+            return headers.get(name);
+        }
+
+        public String bodyText() {
+            return await(body).toString();
+        }
+    }
+
+    /** The answer the stub gives; the body goes out in two writes so it is streamed, not sent in one piece. */
+    public record Reply(int status, Map<String, String> headers, String body) {
+
+        static Reply standard() {
+            return new Reply(200, Map.of("Content-Type", "application/json"), "{\"ok\":true}");
+        }
+    }
+
+    public static synchronized void start() {
+        if (server != null) {
+            return;
+        }
+        int port = URI.create(ConfigProvider.getConfig().getValue("platform.services.agents.url", String.class)).getPort();
+        server = await(VERTX.createHttpServer().requestHandler(UpstreamStub::handle).listen(port, "127.0.0.1")
+                .toCompletionStage().toCompletableFuture());
+    }
+
+    public static synchronized void stop() {
+        if (server != null) {
+            await(server.close().toCompletionStage().toCompletableFuture());
+            server = null;
+        }
+    }
+
+    /** Forgets what was received and restores the standard reply. */
+    public static void reset() {
+        EXCHANGES.clear();
+        reply = Reply.standard();
+    }
+
+    public static void replyWith(int status, Map<String, String> headers, String body) {
+        reply = new Reply(status, new LinkedHashMap<>(headers), body);
+    }
+
+    /** The next request the stub received; fails when none arrives. */
+    public static Exchange next() {
+        try {
+            Exchange exchange = EXCHANGES.poll(10, TimeUnit.SECONDS);
+            if (exchange == null) {
+                throw new AssertionError("the stub service received no request");
+            }
+            return exchange;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    public static boolean received() {
+        return !EXCHANGES.isEmpty();
+    }
+
+    public static <T> T await(CompletableFuture<T> future) {
+        try {
+            return future.get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError("gave up waiting", e);
+        }
+    }
+
+    private static void handle(HttpServerRequest request) {
+        Exchange exchange = new Exchange(request);
+        EXCHANGES.add(exchange);
+        Buffer body = Buffer.buffer();
+        request.handler(chunk -> {
+            exchange.firstBytes.complete(chunk.copy());
+            body.appendBuffer(chunk);
+        });
+        request.endHandler(ignored -> {
+            exchange.firstBytes.complete(Buffer.buffer());
+            exchange.body.complete(body);
+            if (SILENT_PATH.equals(request.path())) {
+                return;
+            }
+            Reply current = reply;
+            request.response().setStatusCode(current.status());
+            current.headers().forEach(request.response()::putHeader);
+            String half = current.body().substring(0, current.body().length() / 2);
+            request.response().setChunked(true).write(half);
+            request.response().end(current.body().substring(half.length()));
+        });
+    }
+}
