@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 public final class ApiVersions {
 
     public static final String HEADER = "Service-Version";
-    /** Served versions, oldest first. A request without the header is pinned to the oldest. */
+    /** Served versions, oldest first (the last is the current one). A request without the header gets the oldest. */
     public static final List<String> SERVED = List.of("2026-01-01", "2026-08-06");
     private static final Pattern DATE_SHAPE = Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}");
 
@@ -21,10 +21,6 @@ public final class ApiVersions {
 
     public static String oldest() {
         return SERVED.get(0);
-    }
-
-    public static String current() {
-        return SERVED.get(SERVED.size() - 1);
     }
 
     /**
