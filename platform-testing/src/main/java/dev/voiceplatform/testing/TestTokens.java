@@ -79,6 +79,15 @@ public final class TestTokens {
                 .sign(SharedInfrastructure.tokenKeys().getPrivate());
     }
 
+    /** A background-work token of a platform service: the {@code internal} group and no organization. */
+    public static String serviceBearer(String serviceName) {
+        Instant now = Instant.now();
+        return "Bearer " + io.smallrye.jwt.build.Jwt.claims().issuer(ISSUER).subject(serviceName)
+                .groups(Set.of(dev.voiceplatform.common.security.InternalClaims.INTERNAL_GROUP))
+                .issuedAt(now).expiresAt(now.plusSeconds(60))
+                .jws().sign(SharedInfrastructure.tokenKeys().getPrivate());
+    }
+
     /** {@code Authorization} header value. */
     public String bearer() {
         return "Bearer " + mint();

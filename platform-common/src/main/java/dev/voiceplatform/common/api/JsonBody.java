@@ -69,6 +69,11 @@ public final class JsonBody {
         return value;
     }
 
+    /** The raw value of a field, or null when absent. */
+    public JsonNode node(String field) {
+        return node.get(field);
+    }
+
     public Integer integer(String field) {
         JsonNode value = node.get(field);
         if (value == null || value.isNull()) {

@@ -4,6 +4,7 @@ package dev.voiceplatform.common.events;
 public final class Topics {
 
     public static final String AGENTS = "agents.events";
+    public static final String LEADS = "leads.events";
 
     private Topics() {
     }

@@ -6,8 +6,7 @@ import dev.voiceplatform.agents.agent.Agent;
 import java.time.Instant;
 import java.util.UUID;
 
-/** The agent as create, update, publish and unpublish answer it (part 2.3). */
-@JsonInclude(JsonInclude.Include.NON_ABSENT)
+/** The agent as create, update, publish and unpublish answer it (part 2.3); unset fields read as null. */
 public record AgentOut(
         UUID id,
         String name,

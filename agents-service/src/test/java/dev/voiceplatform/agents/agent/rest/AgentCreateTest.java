@@ -3,6 +3,7 @@ package dev.voiceplatform.agents.agent.rest;
 import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -206,7 +207,9 @@ class AgentCreateTest {
     void emptyGreetingAndDescriptionAreStoredAsAbsent() {
         AgentApi.newOrganization().create(Map.of("name", "n", "prompt", "p", "greeting", "", "description", ""))
                 .statusCode(201)
+                .body("$", hasKey("greeting"))
                 .body("greeting", nullValue())
+                .body("$", hasKey("description"))
                 .body("description", nullValue());
     }
 }
