@@ -59,9 +59,11 @@ public final class E2ePlatform {
             Path home = Path.of(System.getProperty("e2e.platform.home", "target/e2e-platform")).toAbsolutePath();
             Map<String, String> environment = new HashMap<>();
             environment.put("PLATFORM_HOME", home.toString());
-            int gatewayPort = freePort(-1);
+            int gatewayPort = freePort();
+            int agentsPort = freePort(gatewayPort);
             environment.put("PLATFORM_GATEWAY_PORT", Integer.toString(gatewayPort));
-            environment.put("PLATFORM_AGENTS_PORT", Integer.toString(freePort(gatewayPort)));
+            environment.put("PLATFORM_AGENTS_PORT", Integer.toString(agentsPort));
+            environment.put("PLATFORM_LEADS_PORT", Integer.toString(freePort(gatewayPort, agentsPort)));
             // The reactor has just packaged every module; a nested Maven build would only hide a broken one.
             environment.put("PLATFORM_SKIP_BUILD", "1");
             try {
@@ -158,11 +160,12 @@ public final class E2ePlatform {
     }
 
     /** A port free right now, outside the ports a developer's own platform uses, and not {@code other}. */
-    private static int freePort(int other) {
+    private static int freePort(int... taken) {
         while (true) {
             try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
                 int port = socket.getLocalPort();
-                if (port != other && (port < FIRST_RESERVED_PORT || port > LAST_RESERVED_PORT)) {
+                if (java.util.Arrays.stream(taken).noneMatch(other -> other == port)
+                        && (port < FIRST_RESERVED_PORT || port > LAST_RESERVED_PORT)) {
                     return port;
                 }
             } catch (IOException e) {
