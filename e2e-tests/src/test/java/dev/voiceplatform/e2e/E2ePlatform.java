@@ -101,6 +101,15 @@ public final class E2ePlatform {
         return baseUrl.resolve("/");
     }
 
+    /** Where a service listens itself, past the gateway: {@code agents}, {@code leads}. */
+    public URI serviceUrl(String service) {
+        String port = environment.get("PLATFORM_" + service.toUpperCase(java.util.Locale.ROOT) + "_PORT");
+        if (port == null) {
+            throw new IllegalArgumentException("no port was chosen for " + service);
+        }
+        return URI.create("http://127.0.0.1:" + port);
+    }
+
     /** The demo organization's key with every scope, made by {@code ./platform up}. */
     public String apiKey() {
         return apiKey;
