@@ -8,8 +8,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * One entry of the route table: method, path under {@code /v1} with {@code {name}} segments, owning service and
- * the scopes a key must hold (all of them).
+ * One entry of the route table: method, path under {@code /v1} with {@code {name}} segments, owning service, the
+ * scopes a key must hold (all of them) and the largest request body the route takes (413 BODY_TOO_LARGE above it).
  */
 public final class Route {
 
@@ -18,16 +18,26 @@ public final class Route {
     private final List<String> segments;
     private final OwningService service;
     private final List<Scope> requiredScopes;
+    private final long bodyCap;
 
+    /** A route whose body, if any, is JSON: capped at {@link RouteTable#JSON_BODY_CAP}. */
     Route(HttpMethod method, String pattern, OwningService service, Scope... requiredScopes) {
+        this(method, pattern, service, RouteTable.JSON_BODY_CAP, requiredScopes);
+    }
+
+    Route(HttpMethod method, String pattern, OwningService service, long bodyCap, Scope... requiredScopes) {
         if (!pattern.startsWith("/")) {
             throw new IllegalArgumentException("a route pattern starts with /: " + pattern);
+        }
+        if (bodyCap < 0) {
+            throw new IllegalArgumentException("a body cap is not negative: " + bodyCap);
         }
         this.method = method;
         this.pattern = pattern;
         this.segments = List.of(pattern.substring(1).split("/", -1));
         this.service = service;
         this.requiredScopes = List.of(requiredScopes);
+        this.bodyCap = bodyCap;
     }
 
     public HttpMethod method() {
@@ -44,6 +54,11 @@ public final class Route {
 
     public List<Scope> requiredScopes() {
         return requiredScopes;
+    }
+
+    /** The largest request body, in bytes, this route accepts. */
+    public long bodyCap() {
+        return bodyCap;
     }
 
     /** The first required scope the key lacks, in table order. */

@@ -24,6 +24,21 @@ public class RouteTable {
     /** The local introspection route; the gateway answers it itself. */
     public static final String ME = "/me";
 
+    /**
+     * Cap of a JSON body (every route unless it says otherwise): 1 MiB, far above the largest document the API
+     * takes (an agent with a 100,000-character prompt is under 400 KB even in 4-byte characters).
+     */
+    public static final long JSON_BODY_CAP = 1024 * 1024;
+
+    /**
+     * Cap of a file upload: the 10 MB file of part 8 (taken as 10 MiB) plus 64 KiB for the multipart boundaries,
+     * part headers and any small form fields beside the file.
+     */
+    public static final long UPLOAD_BODY_CAP = 10 * 1024 * 1024 + 64 * 1024;
+
+    /** With an Idempotency-Key the whole request must fit here (part 8), since it is kept to compare retries. */
+    public static final long IDEMPOTENT_UPLOAD_CAP = 1024 * 1024;
+
     private static final List<Route> ROUTES = List.of(
             new Route(GET, ME, GATEWAY),
             new Route(GET, "/agents", AGENTS, AGENTS_READ),

@@ -6,8 +6,13 @@ import dev.voiceplatform.common.error.ErrorCode;
 import dev.voiceplatform.common.security.InternalTokenIssuer;
 import dev.voiceplatform.gateway.GatewayConfig;
 import dev.voiceplatform.gateway.keys.KeyCredential;
+import dev.voiceplatform.gateway.versions.ApiResponse;
 import io.quarkus.runtime.Startup;
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientRequest;
@@ -33,7 +38,8 @@ import org.jboss.logging.Logger;
 
 /**
  * Forwards a public request to its owning service and streams the answer back: the body is piped as it arrives
- * (never buffered), the caller's key stays here, and the service gets an internal token instead.
+ * (unless the gateway had to read it, for an Idempotency-Key or a version change), the caller's key stays here, and
+ * the service gets an internal token instead.
  */
 @Startup
 @ApplicationScoped
@@ -95,12 +101,25 @@ public class ServiceForwarder {
         client.close();
     }
 
+    /** The caller's headers the service may see, before any version change rewrites them. */
+    static MultiMap forwardedHeaders(HttpServerRequest in) {
+        MultiMap headers = MultiMap.caseInsensitiveMultiMap();
+        for (String name : PASSED_TO_SERVICE) {
+            for (String value : in.headers().getAll(name)) {
+                headers.add(name, value);
+            }
+        }
+        return headers;
+    }
+
     /**
-     * Forwards the (paused) request to the route's service under {@code path}; on failure before the service
-     * answered, {@code onUnavailable} gets the error to send.
+     * Forwards the request to the route's service under {@code path} with {@code headers}. The body is
+     * {@code wholeBody} when the gateway already read it, otherwise the (paused) request body streamed under the
+     * route's cap. {@code onAnswer} gets the service's answer head; {@code onFailure} gets the error to send when the
+     * service could not be reached or the body turned out too large.
      */
-    void forward(RoutingContext ctx, Route route, String path, KeyCredential credential,
-            Consumer<ApiException> onUnavailable) {
+    void forward(RoutingContext ctx, Route route, String path, KeyCredential credential, MultiMap headers,
+            Buffer wholeBody, Handler<HttpClientResponse> onAnswer, Consumer<ApiException> onFailure) {
         HttpServerRequest in = ctx.request();
         Upstream upstream = upstreams.get(route.service());
         RequestOptions options = new RequestOptions()
@@ -111,41 +130,46 @@ public class ServiceForwarder {
                 .setURI(upstream.basePath() + path + (in.query() == null ? "" : "?" + in.query()))
                 .setConnectTimeout(connectTimeoutMillis)
                 .setIdleTimeout(idleTimeoutMillis);
-        for (String name : PASSED_TO_SERVICE) {
-            for (String value : in.headers().getAll(name)) {
-                options.addHeader(name, value);
-            }
-        }
+        headers.forEach(header -> options.addHeader(header.getKey(), header.getValue()));
         options.putHeader(HttpHeaders.AUTHORIZATION, "Bearer " + tokens.forRequest(credential.tenant()));
         options.putHeader(CorrelationIds.HEADER, in.getHeader(CorrelationIds.HEADER));
-        String contentLength = in.getHeader(HttpHeaders.CONTENT_LENGTH);
+        String contentLength = wholeBody != null ? Integer.toString(wholeBody.length())
+                : in.getHeader(HttpHeaders.CONTENT_LENGTH);
         if (contentLength != null) {
             options.putHeader(HttpHeaders.CONTENT_LENGTH, contentLength);
         }
-        boolean chunked = contentLength == null && (in.headers().contains(HttpHeaders.TRANSFER_ENCODING)
+        boolean chunked = wholeBody == null && contentLength == null && (in.headers().contains(HttpHeaders.TRANSFER_ENCODING)
                 || in.version() == HttpVersion.HTTP_2 && !in.isEnded());
 
         client.request(options).onComplete(opened -> {
             if (opened.failed()) {
-                unavailable(route, opened.cause(), onUnavailable);
+                unavailable(route, opened.cause(), onFailure);
                 return;
             }
             HttpClientRequest out = opened.result();
             out.response().onComplete(answered -> {
                 if (answered.failed()) {
-                    unavailable(route, answered.cause(), onUnavailable);
+                    unavailable(route, answered.cause(), onFailure);
                 } else {
-                    relay(ctx, route, answered.result());
+                    onAnswer.handle(answered.result());
                 }
             });
-            if (contentLength != null || chunked) {
+            if (wholeBody != null) {
+                out.end(wholeBody);
+            } else if (contentLength != null || chunked) {
                 out.setChunked(chunked);
                 // The caller held its body back until told to send it; the service never sees the expectation.
                 if ("100-continue".equalsIgnoreCase(in.getHeader(HttpHeaders.EXPECT))) {
                     ctx.response().writeContinue();
                 }
-                // A caller that breaks off mid-upload must not leave the service with a body that looks complete.
-                in.pipe().endOnFailure(false).to(out).onFailure(failure -> out.reset(0, failure));
+                // A caller that breaks off mid-upload, or sends more than the route takes, must not leave the
+                // service with a body that looks complete.
+                RequestBodies.capped(in, route.bodyCap()).pipe().endOnFailure(false).to(out).onFailure(failure -> {
+                    if (failure instanceof ApiException tooLarge) {
+                        onFailure.accept(tooLarge);
+                    }
+                    out.reset(0, failure);
+                });
             } else {
                 in.resume();
                 out.end();
@@ -153,24 +177,20 @@ public class ServiceForwarder {
         });
     }
 
-    private static void relay(RoutingContext ctx, Route route, HttpClientResponse answer) {
+    /** The service's whole answer, with its end-to-end headers. */
+    static Future<ApiResponse> readWhole(HttpClientResponse answer) {
+        return answer.body().map(body -> new ApiResponse(answer.statusCode(), endToEndHeaders(answer), body));
+    }
+
+    /** Streams the service's answer to the caller as it arrives. */
+    static void relay(RoutingContext ctx, Route route, HttpClientResponse answer) {
         HttpServerResponse out = ctx.response();
         if (out.closed()) {
             answer.request().reset();
             return;
         }
         out.setStatusCode(answer.statusCode());
-        Set<String> excluded = new HashSet<>(NOT_RETURNED);
-        for (String listed : answer.headers().getAll(HttpHeaders.CONNECTION)) {
-            for (String token : listed.split(",")) {
-                excluded.add(token.strip().toLowerCase(Locale.ROOT));
-            }
-        }
-        answer.headers().forEach(header -> {
-            if (!excluded.contains(header.getKey().toLowerCase(Locale.ROOT))) {
-                out.headers().add(header.getKey(), header.getValue());
-            }
-        });
+        out.headers().addAll(endToEndHeaders(answer));
         if (!answer.headers().contains(HttpHeaders.CONTENT_LENGTH) && ctx.request().version() == HttpVersion.HTTP_1_1
                 && answer.statusCode() != 204 && answer.statusCode() != 304) {
             out.setChunked(true);
@@ -182,8 +202,25 @@ public class ServiceForwarder {
         });
     }
 
-    private static void unavailable(Route route, Throwable cause, Consumer<ApiException> onUnavailable) {
+    /** The answer's headers less hop-by-hop ones (and those named by its Connection) and those the gateway sets. */
+    private static MultiMap endToEndHeaders(HttpClientResponse answer) {
+        Set<String> excluded = new HashSet<>(NOT_RETURNED);
+        for (String listed : answer.headers().getAll(HttpHeaders.CONNECTION)) {
+            for (String token : listed.split(",")) {
+                excluded.add(token.strip().toLowerCase(Locale.ROOT));
+            }
+        }
+        MultiMap headers = MultiMap.caseInsensitiveMultiMap();
+        answer.headers().forEach(header -> {
+            if (!excluded.contains(header.getKey().toLowerCase(Locale.ROOT))) {
+                headers.add(header.getKey(), header.getValue());
+            }
+        });
+        return headers;
+    }
+
+    private static void unavailable(Route route, Throwable cause, Consumer<ApiException> onFailure) {
         LOG.warnf("Forwarding %s %s to %s failed: %s", route.method(), route.pattern(), route.service(), cause.toString());
-        onUnavailable.accept(ApiException.of(ErrorCode.SERVICE_UNAVAILABLE, "The service is temporarily unavailable"));
+        onFailure.accept(ApiException.of(ErrorCode.SERVICE_UNAVAILABLE, "The service is temporarily unavailable"));
     }
 }

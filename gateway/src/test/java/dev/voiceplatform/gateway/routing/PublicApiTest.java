@@ -67,11 +67,13 @@ class PublicApiTest {
     @ParameterizedTest
     @ValueSource(strings = { "latest", "2026-13-01", "2026-02-30", "20260806", "2026-8-6", "" })
     void aVersionThatIsNotADateIsRefusedBeforeTheKeyIsChecked(String version) {
+        // Nothing was pinned, so the answer takes the oldest version's flat error form.
         given().header("Service-Version", version).get("/v1/me")
                 .then().statusCode(400)
                 .header("Service-Version", OLDEST)
-                .body("error.code", equalTo("INVALID_API_VERSION"))
-                .body("error.hint", notNullValue());
+                .body("code", equalTo("INVALID_API_VERSION"))
+                .body("error", notNullValue())
+                .body("details.supported_versions", contains(OLDEST, CURRENT));
     }
 
     @Test
@@ -79,8 +81,8 @@ class PublicApiTest {
         given().header("Service-Version", "2026-05-01").get("/v1/agents")
                 .then().statusCode(400)
                 .header("Service-Version", OLDEST)
-                .body("error.code", equalTo("UNSUPPORTED_API_VERSION"))
-                .body("error.details.supported_versions", contains(OLDEST, CURRENT));
+                .body("code", equalTo("UNSUPPORTED_API_VERSION"))
+                .body("details.supported_versions", contains(OLDEST, CURRENT));
     }
 
     @Test
@@ -94,7 +96,7 @@ class PublicApiTest {
         apiKey(" ").get("/v1/me")
                 .then().statusCode(401)
                 .header("Service-Version", OLDEST)
-                .body("error.code", equalTo("MISSING_API_KEY"));
+                .body("code", equalTo("MISSING_API_KEY"));
     }
 
     @ParameterizedTest
@@ -104,18 +106,18 @@ class PublicApiTest {
         bearer(value).get("/v1/me")
                 .then().statusCode(401)
                 .header("Service-Version", OLDEST)
-                .body("error.code", equalTo("INVALID_API_KEY_FORMAT"));
-        apiKey(value).get("/v1/me")
+                .body("code", equalTo("INVALID_API_KEY_FORMAT"));
+        apiKey(value).header("Service-Version", CURRENT).get("/v1/me")
                 .then().statusCode(401)
                 .body("error.code", equalTo("INVALID_API_KEY_FORMAT"));
     }
 
     @Test
     void anAuthorizationHeaderOfAnotherSchemeIsInvalidFormat() {
-        given().header("Authorization", "Basic " + UNKNOWN_KEY).get("/v1/me")
+        given().header("Authorization", "Basic " + UNKNOWN_KEY).header("Service-Version", CURRENT).get("/v1/me")
                 .then().statusCode(401)
                 .body("error.code", equalTo("INVALID_API_KEY_FORMAT"));
-        given().header("Authorization", UNKNOWN_KEY).get("/v1/me")
+        given().header("Authorization", UNKNOWN_KEY).header("Service-Version", CURRENT).get("/v1/me")
                 .then().statusCode(401)
                 .body("error.code", equalTo("INVALID_API_KEY_FORMAT"));
     }
@@ -125,8 +127,8 @@ class PublicApiTest {
         bearer(UNKNOWN_KEY).get("/v1/me")
                 .then().statusCode(401)
                 .header("Service-Version", OLDEST)
-                .body("error.code", equalTo("INVALID_API_KEY"));
-        apiKey(UNKNOWN_KEY).get("/v1/me")
+                .body("code", equalTo("INVALID_API_KEY"));
+        apiKey(UNKNOWN_KEY).header("Service-Version", CURRENT).get("/v1/me")
                 .then().statusCode(401)
                 .body("error.code", equalTo("INVALID_API_KEY"));
     }
@@ -137,7 +139,7 @@ class PublicApiTest {
         apiKey(key.key()).get("/v1/me").then().statusCode(200).body("key_id", equalTo(key.id()));
         bearer(key.key()).header("X-API-Key", UNKNOWN_KEY).get("/v1/me")
                 .then().statusCode(200).body("key_id", equalTo(key.id()));
-        bearer(UNKNOWN_KEY).header("X-API-Key", key.key()).get("/v1/me")
+        bearer(UNKNOWN_KEY).header("X-API-Key", key.key()).header("Service-Version", CURRENT).get("/v1/me")
                 .then().statusCode(401).body("error.code", equalTo("INVALID_API_KEY"));
         given().header("Authorization", "Basic dXNlcjpwYXNz").header("X-API-Key", key.key()).get("/v1/me")
                 .then().statusCode(200).body("key_id", equalTo(key.id()));
@@ -153,8 +155,8 @@ class PublicApiTest {
         bearer(key.key()).get("/v1/me")
                 .then().statusCode(401)
                 .header("Service-Version", OLDEST)
-                .body("error.code", equalTo("API_KEY_REVOKED"));
-        apiKey(key.key()).get("/v1/agents")
+                .body("code", equalTo("API_KEY_REVOKED"));
+        apiKey(key.key()).header("Service-Version", CURRENT).get("/v1/agents")
                 .then().statusCode(401)
                 .body("error.code", equalTo("API_KEY_REVOKED"));
     }
@@ -169,8 +171,8 @@ class PublicApiTest {
         bearer(key.key()).get("/v1/me")
                 .then().statusCode(401)
                 .header("Service-Version", OLDEST)
-                .body("error.code", equalTo("API_KEY_EXPIRED"));
-        apiKey(key.key()).get("/v1/me")
+                .body("code", equalTo("API_KEY_EXPIRED"));
+        apiKey(key.key()).header("Service-Version", CURRENT).get("/v1/me")
                 .then().statusCode(401)
                 .body("error.code", equalTo("API_KEY_EXPIRED"));
     }
@@ -187,7 +189,8 @@ class PublicApiTest {
         clock.advance(Duration.ofMinutes(59));
         bearer(key).get("/v1/me").then().statusCode(200);
         clock.advance(Duration.ofMinutes(1));
-        bearer(key).get("/v1/me").then().statusCode(401).body("error.code", equalTo("API_KEY_EXPIRED"));
+        bearer(key).header("Service-Version", CURRENT).get("/v1/me")
+                .then().statusCode(401).body("error.code", equalTo("API_KEY_EXPIRED"));
     }
 
     @Test
@@ -195,7 +198,8 @@ class PublicApiTest {
         Admin.Key key = Admin.keyFor("pro", "agents:read");
         Admin.revoke(key.id());
         clock.advance(Duration.ofDays(400));
-        bearer(key.key()).get("/v1/me").then().statusCode(401).body("error.code", equalTo("API_KEY_REVOKED"));
+        bearer(key.key()).header("Service-Version", CURRENT).get("/v1/me")
+                .then().statusCode(401).body("error.code", equalTo("API_KEY_REVOKED"));
     }
 
     @Test
@@ -254,7 +258,7 @@ class PublicApiTest {
         given().get("/v1/nothing-here")
                 .then().statusCode(401)
                 .header("Service-Version", OLDEST)
-                .body("error.code", equalTo("MISSING_API_KEY"));
+                .body("code", equalTo("MISSING_API_KEY"));
     }
 
     @Test
@@ -267,7 +271,7 @@ class PublicApiTest {
                 .body("error.details.required_scope", equalTo("agents:delete"))
                 .body("error.details.your_scopes", contains("agents:read", "agents:write"));
         Admin.Key reader = Admin.keyFor("pro", "calls:read");
-        apiKey(reader.key()).post("/v1/agents")
+        apiKey(reader.key()).header("Service-Version", CURRENT).post("/v1/agents")
                 .then().statusCode(403)
                 .body("error.details.required_scope", equalTo("agents:write"))
                 .body("error.details.your_scopes", contains("calls:read"));

@@ -60,4 +60,22 @@ class RouteTableTest {
     void forwardsOnlyToTheAgentsServiceToday() {
         assertEquals(Set.of(OwningService.AGENTS), table.forwardedServices());
     }
+
+    @Test
+    void everyRouteTodayTakesJsonBodiesUpToOneMebibyte() {
+        for (String[] call : new String[][] {{"GET", "/me"}, {"GET", "/agents"}, {"POST", "/agents"},
+                {"GET", "/agents/a"}, {"PATCH", "/agents/a"}, {"DELETE", "/agents/a"}, {"POST", "/agents/a/publish"},
+                {"POST", "/agents/a/unpublish"}}) {
+            assertEquals(1024 * 1024, table.match(HttpMethod.valueOf(call[0]), call[1]).orElseThrow().bodyCap());
+        }
+    }
+
+    @Test
+    void anUploadRouteTakesATenMegabyteFileWithItsMultipartFraming() {
+        Route upload = new Route(HttpMethod.POST, "/agents/{id}/knowledge/files", OwningService.AGENTS,
+                RouteTable.UPLOAD_BODY_CAP, Scope.KNOWLEDGE_WRITE);
+        assertEquals(10 * 1024 * 1024 + 64 * 1024, upload.bodyCap());
+        assertTrue(upload.bodyCap() > RouteTable.JSON_BODY_CAP);
+        assertEquals(1024 * 1024, RouteTable.IDEMPOTENT_UPLOAD_CAP);
+    }
 }

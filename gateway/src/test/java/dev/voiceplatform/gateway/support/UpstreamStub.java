@@ -1,5 +1,6 @@
 package dev.voiceplatform.gateway.support;
 
+import io.vertx.core.Context;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -16,7 +17,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * A stand-in for the agents service on the port {@link UpstreamPort} chose. It records every request it gets and
- * answers with the reply a test set. A request for {@code /agents/silent} is never answered.
+ * answers with the reply a test set. A request for {@code /agents/silent} is never answered; while replies are held
+ * ({@link #holdReplies()}), requests are received but answered only on {@link #releaseReplies()}.
  */
 public final class UpstreamStub {
 
@@ -24,6 +26,7 @@ public final class UpstreamStub {
     private static final Vertx VERTX = Vertx.vertx();
     private static final BlockingQueue<Exchange> EXCHANGES = new LinkedBlockingQueue<>();
     private static volatile Reply reply = Reply.standard();
+    private static volatile CompletableFuture<Void> held = CompletableFuture.completedFuture(null);
     private static HttpServer server;
 
     private UpstreamStub() {
@@ -76,10 +79,20 @@ public final class UpstreamStub {
         }
     }
 
-    /** Forgets what was received and restores the standard reply. */
+    /** Forgets what was received, restores the standard reply and answers held requests. */
     public static void reset() {
         EXCHANGES.clear();
         reply = Reply.standard();
+        releaseReplies();
+    }
+
+    /** From now on requests wait for {@link #releaseReplies()} before they are answered. */
+    public static void holdReplies() {
+        held = new CompletableFuture<>();
+    }
+
+    public static void releaseReplies() {
+        held.complete(null);
     }
 
     public static void replyWith(int status, Map<String, String> headers, String body) {
@@ -112,6 +125,14 @@ public final class UpstreamStub {
         }
     }
 
+    private static void answer(HttpServerRequest request, Reply current) {
+        request.response().setStatusCode(current.status());
+        current.headers().forEach(request.response()::putHeader);
+        String half = current.body().substring(0, current.body().length() / 2);
+        request.response().setChunked(true).write(half);
+        request.response().end(current.body().substring(half.length()));
+    }
+
     private static void handle(HttpServerRequest request) {
         Exchange exchange = new Exchange(request);
         EXCHANGES.add(exchange);
@@ -127,11 +148,8 @@ public final class UpstreamStub {
                 return;
             }
             Reply current = reply;
-            request.response().setStatusCode(current.status());
-            current.headers().forEach(request.response()::putHeader);
-            String half = current.body().substring(0, current.body().length() / 2);
-            request.response().setChunked(true).write(half);
-            request.response().end(current.body().substring(half.length()));
+            Context context = VERTX.getOrCreateContext();
+            held.thenRun(() -> context.runOnContext(later -> answer(request, current)));
         });
     }
 }

@@ -1,0 +1,58 @@
+package dev.voiceplatform.gateway.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+
+/**
+ * The gateway's own meters for {@code /v1}. The whole public API is one Vert.x route, so the HTTP server metrics
+ * would see raw paths; these are tagged by the route table's template instead ({@code /agents/{id}}).
+ */
+@ApplicationScoped
+public class GatewayMetrics {
+
+    /** The route tag of a request that matched no route (or was refused before one was chosen). */
+    public static final String NO_ROUTE = "none";
+
+    private final MeterRegistry registry;
+
+    public GatewayMetrics(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    /**
+     * One public request: count and latency histogram by route template, method and status ({@code closed} when the
+     * connection went before an answer).
+     */
+    public void request(String route, String method, String status, Duration took) {
+        Timer.builder("gateway.requests")
+                .description("Public API requests by route template, method and status")
+                .tag("route", route)
+                .tag("method", method)
+                .tag("status", status)
+                .publishPercentileHistogram()
+                .register(registry)
+                .record(took);
+    }
+
+    /** A request refused with 429 RATE_LIMIT_EXCEEDED; {@code window} is hour or day. */
+    public void rateLimitRefusal(String tier, String window) {
+        Counter.builder("gateway.rate_limit.refusals")
+                .description("Requests refused for a full rate-limit window")
+                .tag("tier", tier)
+                .tag("window", window)
+                .register(registry)
+                .increment();
+    }
+
+    /** An answer served from the idempotency store instead of the service. */
+    public void idempotencyReplay(String route) {
+        Counter.builder("gateway.idempotency.replays")
+                .description("Answers replayed for a repeated Idempotency-Key")
+                .tag("route", route)
+                .register(registry)
+                .increment();
+    }
+}
