@@ -3,7 +3,8 @@ package dev.voiceplatform.gateway.routing;
 /** Who answers a route: the gateway itself, or a service reached at {@code platform.services.<name>.url}. */
 public enum OwningService {
     GATEWAY(null),
-    AGENTS("agents");
+    AGENTS("agents"),
+    LEADS("leads");
 
     private final String configName;
 

@@ -3,8 +3,11 @@ package dev.voiceplatform.gateway.routing;
 import static dev.voiceplatform.gateway.keys.Scope.AGENTS_DELETE;
 import static dev.voiceplatform.gateway.keys.Scope.AGENTS_READ;
 import static dev.voiceplatform.gateway.keys.Scope.AGENTS_WRITE;
+import static dev.voiceplatform.gateway.keys.Scope.LEADS_READ;
+import static dev.voiceplatform.gateway.keys.Scope.LEADS_WRITE;
 import static dev.voiceplatform.gateway.routing.OwningService.AGENTS;
 import static dev.voiceplatform.gateway.routing.OwningService.GATEWAY;
+import static dev.voiceplatform.gateway.routing.OwningService.LEADS;
 import static io.vertx.core.http.HttpMethod.DELETE;
 import static io.vertx.core.http.HttpMethod.GET;
 import static io.vertx.core.http.HttpMethod.PATCH;
@@ -47,7 +50,11 @@ public class RouteTable {
             new Route(PATCH, "/agents/{id}", AGENTS, AGENTS_WRITE),
             new Route(DELETE, "/agents/{id}", AGENTS, AGENTS_DELETE),
             new Route(POST, "/agents/{id}/publish", AGENTS, AGENTS_WRITE),
-            new Route(POST, "/agents/{id}/unpublish", AGENTS, AGENTS_WRITE));
+            new Route(POST, "/agents/{id}/unpublish", AGENTS, AGENTS_WRITE),
+            new Route(GET, "/leads", LEADS, LEADS_READ),
+            new Route(POST, "/leads", LEADS, LEADS_WRITE),
+            new Route(GET, "/leads/{id}", LEADS, LEADS_READ),
+            new Route(PATCH, "/leads/{id}", LEADS, LEADS_WRITE));
 
     /** The route for a method and a raw path relative to {@code /v1} (starting with {@code /}). */
     public Optional<Route> match(HttpMethod method, String path) {

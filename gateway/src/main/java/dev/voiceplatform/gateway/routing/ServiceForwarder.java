@@ -58,7 +58,7 @@ public class ServiceForwarder {
 
     private final HttpClient client;
     private final Map<OwningService, Upstream> upstreams = new EnumMap<>(OwningService.class);
-    private final InternalTokenIssuer tokens;
+    private final InternalTokens tokens;
     private final long connectTimeoutMillis;
     private final long idleTimeoutMillis;
 
@@ -78,7 +78,7 @@ public class ServiceForwarder {
     }
 
     public ServiceForwarder(Vertx vertx, GatewayConfig.Services services, GatewayConfig.Forwarding forwarding,
-            RouteTable routes, InternalTokenIssuer tokens) {
+            RouteTable routes, InternalTokenIssuer issuer, InternalTokens tokens) {
         this.tokens = tokens;
         this.connectTimeoutMillis = forwarding.connectTimeout().toMillis();
         this.idleTimeoutMillis = forwarding.idleTimeout().toMillis();
@@ -90,7 +90,7 @@ public class ServiceForwarder {
             upstreams.put(service, Upstream.of(service, settings.url()));
         }
         // Every forwarded request needs a signed token: a missing signing key stops the start, not each request.
-        tokens.forService("gateway");
+        issuer.forService("gateway");
         this.client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true)
                 .setConnectTimeout((int) connectTimeoutMillis),
                 new PoolOptions().setHttp1MaxSize(forwarding.maxConnectionsPerService()));
@@ -212,11 +212,31 @@ public class ServiceForwarder {
         }
         MultiMap headers = MultiMap.caseInsensitiveMultiMap();
         answer.headers().forEach(header -> {
-            if (!excluded.contains(header.getKey().toLowerCase(Locale.ROOT))) {
-                headers.add(header.getKey(), header.getValue());
+            String name = header.getKey().toLowerCase(Locale.ROOT);
+            if (excluded.contains(name)) {
+                return;
             }
+            headers.add(header.getKey(), name.equals("location") ? publicLocation(header.getValue()) : header.getValue());
         });
         return headers;
+    }
+
+    /**
+     * A service names a created resource by its own absolute address; the caller gets the public path under
+     * {@code /v1} instead (a relative reference), so no internal address leaves the gateway. A relative
+     * reference names no address and passes as it is.
+     */
+    static String publicLocation(String serviceLocation) {
+        try {
+            URI location = URI.create(serviceLocation);
+            if (!location.isAbsolute()) {
+                return serviceLocation;
+            }
+            String path = location.getRawPath() == null || location.getRawPath().isEmpty() ? "/" : location.getRawPath();
+            return PublicApi.PREFIX + path + (location.getRawQuery() == null ? "" : "?" + location.getRawQuery());
+        } catch (IllegalArgumentException e) {
+            return PublicApi.PREFIX + "/";
+        }
     }
 
     private static void unavailable(Route route, Throwable cause, Consumer<ApiException> onFailure) {

@@ -26,7 +26,11 @@ class RouteTableTest {
             "PATCH, /agents/abc, /agents/{id}, AGENTS, agents:write",
             "DELETE, /agents/abc, /agents/{id}, AGENTS, agents:delete",
             "POST, /agents/abc/publish, /agents/{id}/publish, AGENTS, agents:write",
-            "POST, /agents/abc/unpublish, /agents/{id}/unpublish, AGENTS, agents:write" })
+            "POST, /agents/abc/unpublish, /agents/{id}/unpublish, AGENTS, agents:write",
+            "GET, /leads, /leads, LEADS, leads:read",
+            "POST, /leads, /leads, LEADS, leads:write",
+            "GET, /leads/abc, /leads/{id}, LEADS, leads:read",
+            "PATCH, /leads/abc, /leads/{id}, LEADS, leads:write" })
     void matchesEachRouteWithItsServiceAndScopes(String method, String path, String pattern, OwningService service,
             String scope) {
         Route route = table.match(HttpMethod.valueOf(method), path).orElseThrow();
@@ -57,8 +61,8 @@ class RouteTableTest {
     }
 
     @Test
-    void forwardsOnlyToTheAgentsServiceToday() {
-        assertEquals(Set.of(OwningService.AGENTS), table.forwardedServices());
+    void forwardsToEachServiceThatOwnsARoute() {
+        assertEquals(Set.of(OwningService.AGENTS, OwningService.LEADS), table.forwardedServices());
     }
 
     @Test

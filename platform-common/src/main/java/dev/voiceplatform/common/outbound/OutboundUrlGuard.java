@@ -3,6 +3,7 @@ package dev.voiceplatform.common.outbound;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.net.IDN;
 import java.net.InetAddress;
 import java.net.URI;
@@ -23,6 +24,7 @@ public class OutboundUrlGuard {
     private final HostResolver resolver;
     private final AddressPolicy policy;
 
+    @Inject
     public OutboundUrlGuard(HostResolver resolver, OutboundConfig config) {
         this(resolver, new AddressPolicy(config.allowCidrs().orElse(List.of()).stream().map(Cidr::parse).toList()));
     }
