@@ -36,4 +36,18 @@ public final class PhoneNumbers {
             return Optional.empty();
         }
     }
+
+    /** The region (ISO 3166 code such as US or IL) of a valid number in international form, or empty. */
+    public static Optional<String> regionOf(String international) {
+        if (international == null || international.length() > 64) {
+            return Optional.empty();
+        }
+        try {
+            PhoneNumber number = UTIL.parse(international.strip(), "ZZ");
+            return UTIL.isValidNumber(number) ? Optional.ofNullable(UTIL.getRegionCodeForNumber(number))
+                    : Optional.empty();
+        } catch (NumberParseException e) {
+            return Optional.empty();
+        }
+    }
 }

@@ -5,6 +5,7 @@ public final class Topics {
 
     public static final String AGENTS = "agents.events";
     public static final String LEADS = "leads.events";
+    public static final String NUMBERS = "numbers.events";
 
     private Topics() {
     }

@@ -23,4 +23,12 @@ class PhoneNumbersTest {
             assertTrue(PhoneNumbers.toE164(raw, "US").isEmpty(), String.valueOf(raw));
         }
     }
+
+    @Test
+    void aNumberInInternationalFormTellsItsRegion() {
+        assertEquals(Optional.of("US"), PhoneNumbers.regionOf("+12015550100"));
+        assertEquals(Optional.of("IL"), PhoneNumbers.regionOf("+97235550100"));
+        assertEquals(Optional.empty(), PhoneNumbers.regionOf("2015550100"));
+        assertEquals(Optional.empty(), PhoneNumbers.regionOf("+99912345678"));
+    }
 }

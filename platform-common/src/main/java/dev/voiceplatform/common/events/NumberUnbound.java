@@ -1,0 +1,35 @@
+package dev.voiceplatform.common.events;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * {@code number.unbound}: a phone number no longer routes to the agent. Internal, never offered to webhook
+ * subscribers. Keyed by the agent, like {@link NumberBound}.
+ */
+public record NumberUnbound(
+        @JsonProperty("phone_number_id") UUID phoneNumberId,
+        @JsonProperty("phone_number") String phoneNumber,
+        // Un-ignores what PlatformEvent#agentId hides: here the agent is part of the data.
+        @JsonIgnore(false) @JsonProperty("agent_id") UUID agentId,
+        @JsonProperty("unbound_at") Instant unboundAt) implements PlatformEvent {
+
+    public static final String TYPE = "number.unbound";
+
+    @Override
+    public String type() {
+        return TYPE;
+    }
+
+    @Override
+    public String topic() {
+        return Topics.NUMBERS;
+    }
+
+    @Override
+    public String aggregateKey() {
+        return agentId.toString();
+    }
+}
