@@ -1,5 +1,6 @@
 package dev.voiceplatform.common.outbox;
 
+import dev.voiceplatform.common.events.KafkaTopics;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -19,17 +20,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Collectors;
 import javax.sql.DataSource;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -273,25 +269,8 @@ public class OutboxRelay {
     }
 
     private void ensureTopics() throws InterruptedException, ExecutionException, TimeoutException {
-        Properties properties = new Properties();
-        properties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers.get());
-        try (Admin admin = Admin.create(properties)) {
-            Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
-            List<NewTopic> missing = config.topics().orElse(List.of()).stream()
-                    .filter(topic -> !existing.contains(topic))
-                    .map(topic -> new NewTopic(topic, config.topicPartitions(), config.topicReplication()))
-                    .collect(Collectors.toList());
-            if (missing.isEmpty()) {
-                return;
-            }
-            try {
-                admin.createTopics(missing).all().get(30, TimeUnit.SECONDS);
-            } catch (ExecutionException e) {
-                if (!(e.getCause() instanceof org.apache.kafka.common.errors.TopicExistsException)) {
-                    throw e;
-                }
-            }
-        }
+        KafkaTopics.ensure(bootstrapServers.get(), config.topics().orElse(List.of()), config.topicPartitions(),
+                config.topicReplication());
     }
 
     private Properties producerProperties() {
