@@ -1,0 +1,47 @@
+package dev.voiceplatform.numbers.agent;
+
+import dev.voiceplatform.common.error.ApiException;
+import dev.voiceplatform.common.error.ErrorCode;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.WebApplicationException;
+import java.util.UUID;
+import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.eclipse.microprofile.rest.client.inject.RestClient;
+import org.jboss.logging.Logger;
+
+/**
+ * Asks the agents service, with the token of the request being served, for an agent of that request's
+ * organization. The owner answers at bind time, so no binding waits for an event.
+ */
+@ApplicationScoped
+public class AgentDirectory {
+
+    private static final Logger LOG = Logger.getLogger(AgentDirectory.class);
+
+    private final AgentsClient agents;
+    private final JsonWebToken token;
+
+    public AgentDirectory(@RestClient AgentsClient agents, JsonWebToken token) {
+        this.agents = agents;
+        this.token = token;
+    }
+
+    /** The live agent of the request's organization, or null; 503 when the agents service cannot answer. */
+    public Uni<AgentFacts> find(UUID agentId) {
+        return agents.get(agentId, "Bearer " + token.getRawToken())
+                .onFailure(WebApplicationException.class)
+                .recoverWithUni(failure -> {
+                    int status = ((WebApplicationException) failure).getResponse().getStatus();
+                    return status == 404 ? Uni.createFrom().nullItem() : unavailable(failure);
+                })
+                .onFailure(failure -> !(failure instanceof ApiException))
+                .recoverWithUni(AgentDirectory::unavailable);
+    }
+
+    private static Uni<AgentFacts> unavailable(Throwable failure) {
+        LOG.warnf("The agents service could not confirm an agent: %s", failure.toString());
+        return Uni.createFrom().failure(ApiException.of(ErrorCode.SERVICE_UNAVAILABLE,
+                "The agent could not be checked right now; nothing was bound"));
+    }
+}

@@ -1,0 +1,19 @@
+package dev.voiceplatform.numbers.agent;
+
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import java.util.UUID;
+import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
+
+/** The agents service's internal agent lookup. */
+@RegisterRestClient(configKey = "agents")
+@Path("/internal/agents")
+interface AgentsClient {
+
+    @GET
+    @Path("/{id}")
+    Uni<AgentFacts> get(@PathParam("id") UUID id, @HeaderParam("Authorization") String authorization);
+}
