@@ -94,4 +94,22 @@ class LeadsTest {
         as(ownerKey).body(lead(doomed)).post("/leads").then().statusCode(400)
                 .body("error.fields[0].field", equalTo("agent_id"));
     }
+
+    @Test
+    void aRetriedCreateWithTheSameIdempotencyKeyReturnsTheOriginalLead() {
+        String idempotencyKey = "lead-retry-" + UUID.randomUUID();
+        Map<String, Object> body = lead(agentId);
+        body.put("notes", "asked for a callback");
+        String first = as(ownerKey).header("Idempotency-Key", idempotencyKey).body(body).post("/leads").then()
+                .statusCode(201).extract().path("id");
+        as(ownerKey).header("Idempotency-Key", idempotencyKey).body(body).post("/leads").then()
+                .statusCode(201)
+                .header("Idempotency-Replayed", equalTo("true"))
+                .body("id", equalTo(first));
+        body.put("notes", "something else");
+        as(ownerKey).header("Idempotency-Key", idempotencyKey).body(body).post("/leads").then()
+                .statusCode(422).body("error.code", equalTo("IDEMPOTENCY_KEY_REUSED"));
+        as(ownerKey).queryParam("agent_id", agentId).get("/leads").then().statusCode(200)
+                .body("data.findAll { it.notes == 'asked for a callback' }.size()", equalTo(1));
+    }
 }
