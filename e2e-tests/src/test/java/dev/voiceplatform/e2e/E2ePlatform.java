@@ -63,7 +63,9 @@ public final class E2ePlatform {
             int agentsPort = freePort(gatewayPort);
             environment.put("PLATFORM_GATEWAY_PORT", Integer.toString(gatewayPort));
             environment.put("PLATFORM_AGENTS_PORT", Integer.toString(agentsPort));
-            environment.put("PLATFORM_LEADS_PORT", Integer.toString(freePort(gatewayPort, agentsPort)));
+            int leadsPort = freePort(gatewayPort, agentsPort);
+            environment.put("PLATFORM_LEADS_PORT", Integer.toString(leadsPort));
+            environment.put("PLATFORM_NUMBERS_PORT", Integer.toString(freePort(gatewayPort, agentsPort, leadsPort)));
             // The reactor has just packaged every module; a nested Maven build would only hide a broken one.
             environment.put("PLATFORM_SKIP_BUILD", "1");
             try {
@@ -101,7 +103,7 @@ public final class E2ePlatform {
         return baseUrl.resolve("/");
     }
 
-    /** Where a service listens itself, past the gateway: {@code agents}, {@code leads}. */
+    /** Where a service listens itself, past the gateway: {@code agents}, {@code leads}, {@code numbers}. */
     public URI serviceUrl(String service) {
         String port = environment.get("PLATFORM_" + service.toUpperCase(java.util.Locale.ROOT) + "_PORT");
         if (port == null) {
