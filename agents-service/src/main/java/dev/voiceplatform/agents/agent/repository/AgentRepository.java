@@ -29,6 +29,13 @@ public class AgentRepository {
                 .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
     }
 
+    /** Finds the agent and locks its row for the rest of the transaction; null when the organization has none. */
+    public Uni<Agent> findForUpdate(SqlClient client, UUID organizationId, UUID id) {
+        return client.preparedQuery("SELECT " + COLUMNS + " FROM agents WHERE org_id = $1 AND id = $2 FOR UPDATE")
+                .execute(Tuple.of(organizationId, id))
+                .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
+    }
+
     public Uni<Void> insert(SqlClient client, Agent agent) {
         return client.preparedQuery("INSERT INTO agents (" + COLUMNS + ") VALUES "
                         + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)")

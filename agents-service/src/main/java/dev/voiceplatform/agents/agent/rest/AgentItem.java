@@ -18,8 +18,10 @@ public record AgentItem(
         String status,
         @JsonProperty("created_at") Instant createdAt) {
 
-    public static AgentItem of(Agent agent) {
-        return new AgentItem(agent.id(), agent.name(), null, List.of(), agent.language(), agent.published(),
-                agent.status().wireName(), agent.createdAt());
+    /** The item with the numbers routing to the agent, first bound first; the first is {@code phone_number}. */
+    public static AgentItem of(Agent agent, List<String> phoneNumbers) {
+        return new AgentItem(agent.id(), agent.name(), phoneNumbers.isEmpty() ? null : phoneNumbers.get(0),
+                List.copyOf(phoneNumbers), agent.language(), agent.published(), agent.status().wireName(),
+                agent.createdAt());
     }
 }

@@ -25,6 +25,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.jboss.resteasy.reactive.RestPath;
@@ -67,15 +68,20 @@ public class AgentResource {
         PageRequest page = PageRequest.parse(limit, offset, DEFAULT_PAGE, MAX_PAGE);
         AgentStatus filter = status == null ? null : AgentStatus.fromWire(status).orElseThrow(
                 () -> ApiException.of(ErrorCode.INVALID_STATUS, "Unknown status '" + status + "'"));
-        return service.list(currentTenant.get(), filter, page).map(result -> ListEnvelope.of(
-                result.items().stream().map(AgentItem::of).toList(), result.total(), page));
+        Tenant tenant = currentTenant.get();
+        return service.list(tenant, filter, page).chain(result -> service.phoneNumbers(tenant, result.items())
+                .map(numbers -> ListEnvelope.of(result.items().stream()
+                        .map(agent -> AgentItem.of(agent, numbers.getOrDefault(agent.id(), List.of()))).toList(),
+                        result.total(), page)));
     }
 
     @GET
     @Path("/{id}")
     @RolesAllowed("agents:read")
     public Uni<RestResponse<AgentItem>> get(@RestPath String id) {
-        return service.get(currentTenant.get(), agentId(id)).map(agent -> withVersion(AgentItem.of(agent), agent));
+        Tenant tenant = currentTenant.get();
+        return service.get(tenant, agentId(id)).chain(agent -> service.phoneNumbers(tenant, List.of(agent))
+                .map(numbers -> withVersion(AgentItem.of(agent, numbers.getOrDefault(agent.id(), List.of())), agent)));
     }
 
     @PATCH

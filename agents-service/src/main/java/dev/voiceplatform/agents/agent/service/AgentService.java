@@ -4,6 +4,8 @@ import dev.voiceplatform.agents.agent.Agent;
 import dev.voiceplatform.agents.agent.AgentStatus;
 import dev.voiceplatform.agents.agent.repository.AgentRepository;
 import dev.voiceplatform.agents.config.AgentsConfig;
+import dev.voiceplatform.agents.number.AgentPhoneNumberRepository;
+import dev.voiceplatform.agents.number.NumberRoutes;
 import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.api.PageRequest;
 import dev.voiceplatform.common.error.ApiException;
@@ -25,6 +27,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.function.Function;
@@ -41,13 +44,18 @@ public class AgentService {
     private final OutboxWriter outbox;
     private final Clock clock;
     private final AgentsConfig config;
+    private final NumberRoutes numberRoutes;
+    private final AgentPhoneNumberRepository phoneNumbers;
 
-    public AgentService(Pool pool, AgentRepository agents, OutboxWriter outbox, Clock clock, AgentsConfig config) {
+    public AgentService(Pool pool, AgentRepository agents, OutboxWriter outbox, Clock clock, AgentsConfig config,
+            NumberRoutes numberRoutes, AgentPhoneNumberRepository phoneNumbers) {
         this.pool = pool;
         this.agents = agents;
         this.outbox = outbox;
         this.clock = clock;
         this.config = config;
+        this.numberRoutes = numberRoutes;
+        this.phoneNumbers = phoneNumbers;
     }
 
     public Uni<Agent> create(Tenant tenant, AgentInput.Draft draft) {
@@ -75,6 +83,11 @@ public class AgentService {
 
     public Uni<AgentRepository.Page> list(Tenant tenant, AgentStatus status, PageRequest page) {
         return agents.page(pool, tenant.organizationId(), status, page.limit(), page.offset());
+    }
+
+    /** The numbers routing to each of the agents, as the numbers service last announced them. */
+    public Uni<Map<UUID, List<String>>> phoneNumbers(Tenant tenant, List<Agent> listed) {
+        return phoneNumbers.numbersOf(pool, tenant.organizationId(), listed.stream().map(Agent::id).toList());
     }
 
     public Uni<Agent> update(Tenant tenant, UUID id, AgentInput.Changes changes, Integer expectedVersion) {
@@ -122,10 +135,26 @@ public class AgentService {
                 : new Change(current.withStatus(AgentStatus.INACTIVE), saved -> new AgentUnpublished(saved.snapshot())));
     }
 
+    /**
+     * Deletes the agent once the numbers service has retired it (refused while a number routes to it; after it, no
+     * bind reaches the agent). The agent's row stays locked from the read to the write, so nothing else changes it
+     * in between. Should the write still fail, the agent stays, retired: retiring is idempotent and the delete can be
+     * retried.
+     */
     public Uni<Agent> delete(Tenant tenant, UUID id) {
-        Instant now = now();
-        return change(tenant, id, null, current -> new Change(current.deletedAt(now),
-                saved -> new AgentDeleted(saved.id(), saved.name(), now)));
+        UUID organizationId = tenant.organizationId();
+        Uni<Void> retirement = numberRoutes.retire(id);
+        return pool.withTransaction(tx -> agents.findForUpdate(tx, organizationId, id).chain(found -> {
+            Agent current = requireLive(found);
+            Instant now = now();
+            Agent next = current.deletedAt(now).nextVersion(now);
+            return retirement
+                    .chain(() -> agents.updateIfVersion(tx, next, current.version()))
+                    .chain(written -> written
+                            ? outbox.append(tx, organizationId, new AgentDeleted(next.id(), next.name(), now))
+                                    .replaceWith(next)
+                            : lostRace(tx, organizationId, id));
+        }));
     }
 
     /** What a change does to the agent and the event it emits; none when nothing changes. */
