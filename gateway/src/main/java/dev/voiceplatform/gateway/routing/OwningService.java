@@ -4,7 +4,8 @@ package dev.voiceplatform.gateway.routing;
 public enum OwningService {
     GATEWAY(null),
     AGENTS("agents"),
-    LEADS("leads");
+    LEADS("leads"),
+    NUMBERS("numbers");
 
     private final String configName;
 

@@ -5,9 +5,12 @@ import static dev.voiceplatform.gateway.keys.Scope.AGENTS_READ;
 import static dev.voiceplatform.gateway.keys.Scope.AGENTS_WRITE;
 import static dev.voiceplatform.gateway.keys.Scope.LEADS_READ;
 import static dev.voiceplatform.gateway.keys.Scope.LEADS_WRITE;
+import static dev.voiceplatform.gateway.keys.Scope.PHONE_NUMBERS_READ;
+import static dev.voiceplatform.gateway.keys.Scope.PHONE_NUMBERS_WRITE;
 import static dev.voiceplatform.gateway.routing.OwningService.AGENTS;
 import static dev.voiceplatform.gateway.routing.OwningService.GATEWAY;
 import static dev.voiceplatform.gateway.routing.OwningService.LEADS;
+import static dev.voiceplatform.gateway.routing.OwningService.NUMBERS;
 import static io.vertx.core.http.HttpMethod.DELETE;
 import static io.vertx.core.http.HttpMethod.GET;
 import static io.vertx.core.http.HttpMethod.PATCH;
@@ -54,7 +57,11 @@ public class RouteTable {
             new Route(GET, "/leads", LEADS, LEADS_READ),
             new Route(POST, "/leads", LEADS, LEADS_WRITE),
             new Route(GET, "/leads/{id}", LEADS, LEADS_READ),
-            new Route(PATCH, "/leads/{id}", LEADS, LEADS_WRITE));
+            new Route(PATCH, "/leads/{id}", LEADS, LEADS_WRITE),
+            new Route(GET, "/phone-numbers", NUMBERS, PHONE_NUMBERS_READ),
+            new Route(POST, "/phone-numbers", NUMBERS, PHONE_NUMBERS_WRITE),
+            new Route(POST, "/agents/{id}/phone-number", NUMBERS, PHONE_NUMBERS_WRITE),
+            new Route(DELETE, "/agents/{id}/phone-number", NUMBERS, PHONE_NUMBERS_WRITE));
 
     /** The route for a method and a raw path relative to {@code /v1} (starting with {@code /}). */
     public Optional<Route> match(HttpMethod method, String path) {

@@ -30,7 +30,11 @@ class RouteTableTest {
             "GET, /leads, /leads, LEADS, leads:read",
             "POST, /leads, /leads, LEADS, leads:write",
             "GET, /leads/abc, /leads/{id}, LEADS, leads:read",
-            "PATCH, /leads/abc, /leads/{id}, LEADS, leads:write" })
+            "PATCH, /leads/abc, /leads/{id}, LEADS, leads:write",
+            "GET, /phone-numbers, /phone-numbers, NUMBERS, phone_numbers:read",
+            "POST, /phone-numbers, /phone-numbers, NUMBERS, phone_numbers:write",
+            "POST, /agents/abc/phone-number, /agents/{id}/phone-number, NUMBERS, phone_numbers:write",
+            "DELETE, /agents/abc/phone-number, /agents/{id}/phone-number, NUMBERS, phone_numbers:write" })
     void matchesEachRouteWithItsServiceAndScopes(String method, String path, String pattern, OwningService service,
             String scope) {
         Route route = table.match(HttpMethod.valueOf(method), path).orElseThrow();
@@ -62,7 +66,8 @@ class RouteTableTest {
 
     @Test
     void forwardsToEachServiceThatOwnsARoute() {
-        assertEquals(Set.of(OwningService.AGENTS, OwningService.LEADS), table.forwardedServices());
+        assertEquals(Set.of(OwningService.AGENTS, OwningService.LEADS, OwningService.NUMBERS),
+                table.forwardedServices());
     }
 
     @Test
