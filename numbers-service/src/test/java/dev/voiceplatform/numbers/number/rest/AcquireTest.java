@@ -30,6 +30,7 @@ class AcquireTest {
     void acquiresANumberOfTheCountryFromThePoolAndListsIt() {
         NumberApi api = NumberApi.newOrganization();
         String id = api.acquire("US").statusCode(201)
+                .header("Location", nullValue())
                 .body("id", notNullValue())
                 .body("phone_number", matchesPattern("\\+1201555\\d{4}"))
                 .body("inbound_agent_id", nullValue())
@@ -47,6 +48,21 @@ class AcquireTest {
                 .body("data[0].inbound_agent_id", nullValue())
                 .body("data[0].bound", equalTo(false))
                 .body("pagination", nullValue());
+        assertEquals(0, TestDatabase.query("SELECT id FROM outbox_event WHERE payload->>'org_id' = ?",
+                api.organizationId().toString()).size(), "acquiring emits nothing");
+    }
+
+    @Test
+    void theChecksComeInTheirDocumentedOrder() {
+        NumberApi trial = NumberApi.as(TestTokens.forOrganization(UUID.randomUUID()).tier("free")
+                .scopes(NumberApi.NUMBER_SCOPES));
+        trial.acquire(Map.of()).statusCode(400).body("error.code", equalTo("VALIDATION_ERROR"));
+        trial.acquire("FR").statusCode(402).body("error.code", equalTo("SUBSCRIPTION_REQUIRED"));
+        NumberApi.as(TestTokens.forOrganization(UUID.randomUUID()).reseller().scopes(NumberApi.NUMBER_SCOPES))
+                .acquire(Map.of()).statusCode(403).body("error.code", equalTo("ORGANIZATION_REQUIRED"));
+        NumberApi holder = NumberApi.newOrganization();
+        holder.acquireNumber();
+        holder.acquire("FR").statusCode(400).body("error.code", equalTo("COUNTRY_NOT_SUPPORTED"));
     }
 
     @Test
@@ -142,6 +158,8 @@ class AcquireTest {
     @Test
     void pastThePlatformCapAcquisitionIs402AndNothingIsReserved() {
         NumberApi api = NumberApi.newOrganization();
+        NumberApi holder = NumberApi.newOrganization();
+        holder.acquireNumber();
         long cap = ConfigProvider.getConfig().getValue("platform.numbers.platform-cap", Long.class);
         long held = (Long) TestDatabase.query("SELECT count(*) AS n FROM phone_numbers WHERE status = 'assigned'")
                 .get(0).get("n");
@@ -158,10 +176,14 @@ class AcquireTest {
             api.acquire("US").statusCode(402).body("error.code", equalTo("PLATFORM_NUMBER_CAPACITY_REACHED"));
             assertEquals(0, heldBy(api.organizationId()).size());
             assertEquals(available, available("US"));
+            holder.acquire("US").statusCode(409).body("error.code", equalTo("ORG_NUMBER_LIMIT_REACHED"));
+
+            TestDatabase.update("UPDATE phone_numbers SET status = 'released', released_at = now() WHERE id = ?",
+                    filler.get(0));
+            api.acquire("US").statusCode(201);
         } finally {
             filler.forEach(id -> TestDatabase.update("DELETE FROM phone_numbers WHERE id = ?", id));
         }
-        api.acquire("US").statusCode(201);
     }
 
     @Test
