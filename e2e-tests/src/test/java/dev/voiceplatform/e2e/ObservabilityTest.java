@@ -10,7 +10,7 @@ import java.net.URI;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Every process serves Prometheus metrics and health checks that include its database and Kafka. */
+/** Every service serves Prometheus metrics and health checks that include its database and Kafka. */
 class ObservabilityTest {
 
     @Test
@@ -39,6 +39,14 @@ class ObservabilityTest {
                 .then().statusCode(200).body("status", equalTo("UP")).extract().asString();
         assertTrue(ready.contains("PostgreSQL") && ready.contains("Kafka"), ready);
         given().baseUri(agents.toString()).get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+
+        withKey(TestOrganization.create("e2e-health").fullKey()).get("/leads").then().statusCode(200);
+        URI leads = E2ePlatform.get().serviceUrl("leads");
+        String leadsReady = given().baseUri(leads.toString()).get("/q/health/ready")
+                .then().statusCode(200).body("status", equalTo("UP")).extract().asString();
+        assertTrue(leadsReady.contains("PostgreSQL") && leadsReady.contains("Kafka"), leadsReady);
+        given().baseUri(leads.toString()).get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+        assertTrue(metrics(leads).contains("http_server_requests_seconds_bucket{"), "the leads service times its requests");
 
         URI gateway = E2ePlatform.get().gatewayUrl();
         String gatewayReady = given().baseUri(gateway.toString()).get("/q/health/ready")
