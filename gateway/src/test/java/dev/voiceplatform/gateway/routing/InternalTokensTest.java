@@ -8,8 +8,11 @@ import dev.voiceplatform.common.security.KeyPems;
 import dev.voiceplatform.common.tenancy.KeyKind;
 import dev.voiceplatform.common.tenancy.PlanFacts;
 import dev.voiceplatform.common.tenancy.Tenant;
-import dev.voiceplatform.gateway.support.TestClock;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -17,7 +20,36 @@ import org.junit.jupiter.api.Test;
 
 class InternalTokensTest {
 
-    private final TestClock clock = new TestClock();
+    /** Stands still between steps: real time passing while a token is signed must not count. */
+    private static final class StoppedClock extends Clock {
+        private static final Instant START = Instant.parse("2026-11-01T12:00:00Z");
+        private Instant now = START;
+
+        void advance(Duration by) {
+            now = now.plus(by);
+        }
+
+        void reset() {
+            now = START;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            throw new UnsupportedOperationException();
+        }
+    }
+
+    private final StoppedClock clock = new StoppedClock();
     private final InternalTokens tokens = new InternalTokens(new InternalTokenIssuer("voice-platform-test",
             Optional.of(KeyPems.privatePem(KeyPems.generate())), Optional.empty(), clock), clock);
 
