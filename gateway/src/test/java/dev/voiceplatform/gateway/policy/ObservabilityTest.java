@@ -9,14 +9,20 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.voiceplatform.gateway.support.Admin;
+import dev.voiceplatform.gateway.support.TestClock;
 import dev.voiceplatform.gateway.support.UpstreamStub;
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import org.jboss.logmanager.ExtLogRecord;
 import org.jboss.logmanager.Logger;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,10 +32,18 @@ class ObservabilityTest {
 
     private static final String AGENT = "0199a000-0000-7000-8000-000000000001";
 
+    @Inject
+    TestClock clock;
+
     @BeforeEach
     void stub() {
         UpstreamStub.start();
         UpstreamStub.reset();
+    }
+
+    @AfterEach
+    void resetClock() {
+        clock.reset();
     }
 
     private static String metrics() {
@@ -54,6 +68,9 @@ class ObservabilityTest {
 
     @Test
     void refusalsAndReplaysAreCounted() {
+        // One minute into an hour, so the hundred requests all fall in one window.
+        Instant now = clock.instant();
+        clock.advance(Duration.between(now, now.truncatedTo(ChronoUnit.HOURS).plus(Duration.ofHours(1)).plusSeconds(60)));
         Admin.Key trial = Admin.keyFor("trial", "agents:read");
         for (int i = 0; i < 100; i++) {
             given().header("X-API-Key", trial.key()).get("/v1/me").then().statusCode(200);
