@@ -69,6 +69,9 @@ public final class E2ePlatform {
             // The reactor has just packaged every module; a nested Maven build would only hide a broken one.
             environment.put("PLATFORM_SKIP_BUILD", "1");
             try {
+                // Every run starts from empty databases, so no run depends on what an earlier one left behind.
+                stopQuietly(root, home, environment);
+                deleteRecursively(home);
                 run(root, home, environment, "up");
                 running = new E2ePlatform(root, home, environment);
             } catch (RuntimeException e) {
@@ -166,7 +169,7 @@ public final class E2ePlatform {
         try {
             run(root, home, environment, "down");
         } catch (RuntimeException e) {
-            System.err.println("./platform down after a failed start also failed: " + e.getMessage());
+            System.err.println("./platform down failed: " + e.getMessage());
         }
     }
 
@@ -199,5 +202,18 @@ public final class E2ePlatform {
             throw new IllegalStateException("./platform up did not write " + name);
         }
         return value;
+    }
+
+    private static void deleteRecursively(Path directory) {
+        if (!java.nio.file.Files.exists(directory)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> paths = java.nio.file.Files.walk(directory)) {
+            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                java.nio.file.Files.delete(path);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot clear " + directory, e);
+        }
     }
 }

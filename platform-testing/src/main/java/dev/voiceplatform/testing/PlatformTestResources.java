@@ -1,10 +1,10 @@
 package dev.voiceplatform.testing;
 
-import dev.voiceplatform.common.security.KeyPems;
 import dev.voiceplatform.local.EmbeddedPostgresServer;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * Starts what a service needs under test without Docker: a real PostgreSQL with a fresh database for the
@@ -13,7 +13,6 @@ import java.util.Map;
  */
 public class PlatformTestResources implements QuarkusTestResourceLifecycleManager {
 
-    private static int starts;
     private String database = "service";
     private boolean kafka = true;
 
@@ -25,26 +24,26 @@ public class PlatformTestResources implements QuarkusTestResourceLifecycleManage
 
     @Override
     public Map<String, String> start() {
-        EmbeddedPostgresServer postgres = SharedInfrastructure.postgres();
         String name = uniqueName(database);
-        postgres.ensureDatabase(name);
+        SharedInfrastructure.ensureDatabase(name);
         Map<String, String> config = new HashMap<>();
-        config.put("quarkus.datasource.jdbc.url", postgres.jdbcUrl(name));
-        config.put("quarkus.datasource.reactive.url", "postgresql://127.0.0.1:" + postgres.port() + "/" + name);
+        config.put("quarkus.datasource.jdbc.url", SharedInfrastructure.postgresJdbcUrl(name));
+        config.put("quarkus.datasource.reactive.url",
+                "postgresql://127.0.0.1:" + SharedInfrastructure.postgresPort() + "/" + name);
         config.put("quarkus.datasource.username", EmbeddedPostgresServer.USER);
         config.put("quarkus.datasource.password", EmbeddedPostgresServer.PASSWORD);
         if (kafka) {
-            config.put("kafka.bootstrap.servers", SharedInfrastructure.kafka().bootstrapServers());
+            config.put("kafka.bootstrap.servers", SharedInfrastructure.kafkaBootstrap());
         }
-        config.put("mp.jwt.verify.publickey", KeyPems.publicPem(SharedInfrastructure.tokenKeys()));
+        config.put("mp.jwt.verify.publickey", SharedInfrastructure.publicKeyPem());
         config.put("mp.jwt.verify.issuer", TestTokens.ISSUER);
-        config.put("platform.jwt.signing-key", KeyPems.privatePem(SharedInfrastructure.tokenKeys()));
+        config.put("platform.jwt.signing-key", SharedInfrastructure.privateKeyPem());
         return config;
     }
 
-    private static synchronized String uniqueName(String base) {
-        starts++;
-        return base + "_" + ProcessHandle.current().pid() + "_" + starts;
+    /** A fresh database per application start, also across the class loaders of test profiles. */
+    private static String uniqueName(String base) {
+        return base + "_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
     }
 
     @Override

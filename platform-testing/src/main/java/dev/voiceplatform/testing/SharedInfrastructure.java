@@ -4,34 +4,92 @@ import dev.voiceplatform.common.security.KeyPems;
 import dev.voiceplatform.local.EmbeddedKafkaBroker;
 import dev.voiceplatform.local.EmbeddedPostgresServer;
 import java.security.KeyPair;
+import java.security.PrivateKey;
 
-/** One PostgreSQL server, one Kafka broker and one token key pair per test JVM, started on first use. */
+/**
+ * One PostgreSQL server, one Kafka broker and one token key pair per test JVM, started on first use.
+ *
+ * <p>Quarkus loads test resources in a new class loader each time a test profile restarts the application, so a
+ * static field alone would start another server per profile. What must be shared JVM-wide (the servers'
+ * addresses and the key pair) is therefore kept in system properties, which every class loader sees; the
+ * class loader that started a server also stops it when the JVM ends.
+ */
 final class SharedInfrastructure {
 
-    private static EmbeddedPostgresServer postgres;
-    private static EmbeddedKafkaBroker kafka;
-    private static final KeyPair TOKEN_KEYS = KeyPems.generate();
+    private static final String POSTGRES_PORT = "platform.testing.postgres.port";
+    private static final String KAFKA_BOOTSTRAP = "platform.testing.kafka.bootstrap";
+    private static final String PRIVATE_KEY = "platform.testing.token.private-key";
+    private static final String PUBLIC_KEY = "platform.testing.token.public-key";
+
+    private static volatile PrivateKey parsedPrivateKey;
 
     private SharedInfrastructure() {
     }
 
-    static synchronized EmbeddedPostgresServer postgres() {
-        if (postgres == null) {
-            postgres = EmbeddedPostgresServer.start(null, 0);
-            Runtime.getRuntime().addShutdownHook(new Thread(postgres::close));
+    /** The port of the JVM's PostgreSQL server. */
+    static int postgresPort() {
+        synchronized (System.class) {
+            String port = System.getProperty(POSTGRES_PORT);
+            if (port == null) {
+                EmbeddedPostgresServer server = EmbeddedPostgresServer.start(null, 0);
+                Runtime.getRuntime().addShutdownHook(new Thread(server::close, "stop-embedded-postgres"));
+                port = Integer.toString(server.port());
+                System.setProperty(POSTGRES_PORT, port);
+            }
+            return Integer.parseInt(port);
         }
-        return postgres;
     }
 
-    static synchronized EmbeddedKafkaBroker kafka() {
-        if (kafka == null) {
-            kafka = EmbeddedKafkaBroker.start();
-            Runtime.getRuntime().addShutdownHook(new Thread(kafka::close));
-        }
-        return kafka;
+    static String postgresJdbcUrl(String database) {
+        return "jdbc:postgresql://127.0.0.1:" + postgresPort() + "/" + database;
     }
 
-    static KeyPair tokenKeys() {
-        return TOKEN_KEYS;
+    /** Creates the database on the JVM's PostgreSQL server unless it exists. */
+    static void ensureDatabase(String database) {
+        EmbeddedPostgresServer.ensureDatabase(postgresJdbcUrl("postgres"), EmbeddedPostgresServer.USER,
+                EmbeddedPostgresServer.PASSWORD, database);
+    }
+
+    /** The bootstrap servers of the JVM's Kafka broker. */
+    static String kafkaBootstrap() {
+        synchronized (System.class) {
+            String bootstrap = System.getProperty(KAFKA_BOOTSTRAP);
+            if (bootstrap == null) {
+                EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start();
+                Runtime.getRuntime().addShutdownHook(new Thread(broker::close, "stop-embedded-kafka"));
+                bootstrap = broker.bootstrapServers();
+                System.setProperty(KAFKA_BOOTSTRAP, bootstrap);
+            }
+            return bootstrap;
+        }
+    }
+
+    static String privateKeyPem() {
+        return keyPems()[0];
+    }
+
+    static String publicKeyPem() {
+        return keyPems()[1];
+    }
+
+    /** The private key of the JVM's key pair, parsed once per class loader. */
+    static PrivateKey privateKey() {
+        PrivateKey key = parsedPrivateKey;
+        if (key == null) {
+            key = KeyPems.privateKey(privateKeyPem());
+            parsedPrivateKey = key;
+        }
+        return key;
+    }
+
+    private static String[] keyPems() {
+        synchronized (System.class) {
+            if (System.getProperty(PRIVATE_KEY) == null) {
+                KeyPair pair = KeyPems.generate();
+                System.setProperty(PRIVATE_KEY, KeyPems.privatePem(pair));
+                System.setProperty(PUBLIC_KEY, KeyPems.publicPem(pair));
+            }
+            return new String[] {System.getProperty(PRIVATE_KEY), System.getProperty(PUBLIC_KEY)};
+        }
     }
 }

@@ -76,7 +76,7 @@ public final class TestTokens {
     public String mint() {
         Instant now = issuedAt != null ? issuedAt : Instant.now();
         return InternalTokenIssuer.tenantClaims(ISSUER, tenant(), now).jws()
-                .sign(SharedInfrastructure.tokenKeys().getPrivate());
+                .sign(SharedInfrastructure.privateKey());
     }
 
     /** A background-work token of a platform service: the {@code internal} group and no organization. */
@@ -85,7 +85,7 @@ public final class TestTokens {
         return "Bearer " + io.smallrye.jwt.build.Jwt.claims().issuer(ISSUER).subject(serviceName)
                 .groups(Set.of(dev.voiceplatform.common.security.InternalClaims.INTERNAL_GROUP))
                 .issuedAt(now).expiresAt(now.plusSeconds(60))
-                .jws().sign(SharedInfrastructure.tokenKeys().getPrivate());
+                .jws().sign(SharedInfrastructure.privateKey());
     }
 
     /** {@code Authorization} header value. */
