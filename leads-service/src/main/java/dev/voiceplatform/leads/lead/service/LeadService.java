@@ -8,7 +8,7 @@ import dev.voiceplatform.common.events.LeadCreated;
 import dev.voiceplatform.common.events.LeadUpdated;
 import dev.voiceplatform.common.outbox.OutboxWriter;
 import dev.voiceplatform.common.tenancy.Tenant;
-import dev.voiceplatform.leads.agent.AgentDirectory;
+import dev.voiceplatform.common.agents.AgentDirectory;
 import dev.voiceplatform.leads.lead.Lead;
 import dev.voiceplatform.leads.lead.LeadStatus;
 import dev.voiceplatform.leads.lead.repository.LeadRepository;

@@ -6,7 +6,7 @@ import dev.voiceplatform.common.events.NumberBound;
 import dev.voiceplatform.common.events.NumberUnbound;
 import dev.voiceplatform.common.outbox.OutboxWriter;
 import dev.voiceplatform.common.tenancy.Tenant;
-import dev.voiceplatform.numbers.agent.AgentDirectory;
+import dev.voiceplatform.common.agents.AgentDirectory;
 import dev.voiceplatform.numbers.number.PhoneNumber;
 import dev.voiceplatform.numbers.number.repository.PhoneNumberRepository;
 import dev.voiceplatform.numbers.routing.MediaLayer;

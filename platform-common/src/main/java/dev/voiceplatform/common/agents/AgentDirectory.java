@@ -1,4 +1,4 @@
-package dev.voiceplatform.leads.agent;
+package dev.voiceplatform.common.agents;
 
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
@@ -11,8 +11,9 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
 /**
- * Asks the agents service, with the token of the request being served, whether an agent exists in that
- * request's organization. The owner answers at write time, so no lead is refused because an event is late.
+ * Asks the agents service, with the token of the request being served, for an agent of that request's
+ * organization. The owner answers at write time, so no write waits for an event (DESIGN section 6). The one
+ * client every service uses for this; it needs {@code quarkus.rest-client.agents.url}.
  */
 @ApplicationScoped
 public class AgentDirectory {
@@ -27,22 +28,26 @@ public class AgentDirectory {
         this.token = token;
     }
 
-    /** True when the request's organization has this live agent; 503 when the agents service cannot answer. */
-    public Uni<Boolean> exists(UUID agentId) {
+    /** The live agent of the request's organization, or null; 503 when the agents service cannot answer. */
+    public Uni<AgentFacts> find(UUID agentId) {
         return agents.get(agentId, "Bearer " + token.getRawToken())
-                .map(facts -> true)
                 .onFailure(WebApplicationException.class)
                 .recoverWithUni(failure -> {
                     int status = ((WebApplicationException) failure).getResponse().getStatus();
-                    return status == 404 ? Uni.createFrom().item(false) : unavailable(failure);
+                    return status == 404 ? Uni.createFrom().nullItem() : unavailable(failure);
                 })
                 .onFailure(failure -> !(failure instanceof ApiException))
                 .recoverWithUni(AgentDirectory::unavailable);
     }
 
-    private static Uni<Boolean> unavailable(Throwable failure) {
+    /** True when the request's organization has this live agent; 503 when the agents service cannot answer. */
+    public Uni<Boolean> exists(UUID agentId) {
+        return find(agentId).map(java.util.Objects::nonNull);
+    }
+
+    private static Uni<AgentFacts> unavailable(Throwable failure) {
         LOG.warnf("The agents service could not confirm an agent: %s", failure.toString());
         return Uni.createFrom().failure(ApiException.of(ErrorCode.SERVICE_UNAVAILABLE,
-                "The agent could not be checked right now; nothing was saved"));
+                "The agent could not be checked right now; nothing was changed"));
     }
 }

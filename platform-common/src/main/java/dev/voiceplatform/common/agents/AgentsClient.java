@@ -1,4 +1,4 @@
-package dev.voiceplatform.numbers.agent;
+package dev.voiceplatform.common.agents;
 
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
