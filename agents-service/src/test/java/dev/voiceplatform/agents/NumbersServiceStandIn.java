@@ -1,28 +1,21 @@
 package dev.voiceplatform.agents;
 
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
-import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServer;
+import dev.voiceplatform.testing.ServiceStandIn;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
 /**
- * Answers the numbers service's internal retirement of an agent for component tests: 409 for agents the test says a
- * number routes to, 200 otherwise. It reads the organization from the token it receives, so it also proves the agents
- * service forwards the caller's token. The real numbers service answers in the end-to-end tests.
+ * The numbers service's internal retirement of an agent: 409 for agents the test says a number routes to, 200
+ * otherwise.
  */
-public class NumbersServiceStandIn implements QuarkusTestResourceLifecycleManager {
+public class NumbersServiceStandIn extends ServiceStandIn {
 
     private static final Set<String> ROUTED = ConcurrentHashMap.newKeySet();
     private static final Set<String> RETIRED = ConcurrentHashMap.newKeySet();
     private static volatile boolean failing;
-    private Vertx vertx;
 
     /** A number routes to the agent: retiring it answers 409. */
     public static void routes(UUID organizationId, String agentId) {
@@ -43,52 +36,27 @@ public class NumbersServiceStandIn implements QuarkusTestResourceLifecycleManage
     }
 
     @Override
-    public Map<String, String> start() {
-        vertx = Vertx.vertx();
-        HttpServer server = vertx.createHttpServer().requestHandler(request -> {
-            if (failing) {
-                request.response().setStatusCode(500).end();
-                return;
-            }
-            String[] path = request.path().split("/");
-            if (!request.path().matches("/internal/agents/[^/]+/retire") || !"POST".equals(request.method().name())) {
-                request.response().setStatusCode(404).end();
-                return;
-            }
-            String agent = organizationOf(request.getHeader("Authorization")) + "/" + path[3];
-            if (ROUTED.contains(agent)) {
-                request.response().setStatusCode(409).putHeader("Content-Type", "application/json")
-                        .end("{\"error\":{\"code\":\"AGENT_HAS_PHONE_NUMBER\"}}");
-                return;
-            }
-            RETIRED.add(agent);
-            request.response().putHeader("Content-Type", "application/json")
-                    .end(new JsonObject().put("agent_id", path[3]).put("retired", true).encode());
-        });
-        try {
-            server.listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-        return Map.of("quarkus.rest-client.numbers.url", "http://127.0.0.1:" + server.actualPort());
-    }
-
-    private static String organizationOf(String authorization) {
-        if (authorization == null || !authorization.startsWith("Bearer ")) {
-            return "none";
-        }
-        String[] parts = authorization.substring(7).split("\\.");
-        if (parts.length < 2) {
-            return "none";
-        }
-        JsonObject claims = new JsonObject(new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8));
-        return claims.getString("org", "none");
+    protected String urlProperty() {
+        return "quarkus.rest-client.numbers.url";
     }
 
     @Override
-    public void stop() {
-        if (vertx != null) {
-            vertx.close();
+    protected void answer(HttpServerRequest request, String organization) {
+        if (failing) {
+            request.response().setStatusCode(500).end();
+            return;
         }
+        if (!request.path().matches("/internal/agents/[^/]+/retire") || !"POST".equals(request.method().name())) {
+            request.response().setStatusCode(404).end();
+            return;
+        }
+        String agentId = request.path().split("/")[3];
+        String agent = organization + "/" + agentId;
+        if (ROUTED.contains(agent)) {
+            error(request, 409, "AGENT_HAS_PHONE_NUMBER");
+            return;
+        }
+        RETIRED.add(agent);
+        json(request, 200, new JsonObject().put("agent_id", agentId).put("retired", true));
     }
 }

@@ -1,28 +1,17 @@
 package dev.voiceplatform.leads;
 
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
-import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServer;
+import dev.voiceplatform.testing.ServiceStandIn;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 
-/**
- * Answers the agents service's internal lookup for component tests, from agents the test registers. It reads
- * the organization from the token it receives, so it also proves the leads service forwards the caller's token.
- * The real agents service answers in the end-to-end tests.
- */
-public class AgentsServiceStandIn implements QuarkusTestResourceLifecycleManager {
+/** The agents service's internal agent lookup, answering from the agents a test registers. */
+public class AgentsServiceStandIn extends ServiceStandIn {
 
     private static final Set<String> KNOWN = ConcurrentHashMap.newKeySet();
     private static volatile boolean failing;
-    private Vertx vertx;
-    private HttpServer server;
 
     public static void register(UUID organizationId, UUID agentId) {
         KNOWN.add(organizationId + "/" + agentId);
@@ -33,49 +22,22 @@ public class AgentsServiceStandIn implements QuarkusTestResourceLifecycleManager
     }
 
     @Override
-    public Map<String, String> start() {
-        vertx = Vertx.vertx();
-        server = vertx.createHttpServer().requestHandler(request -> {
-            if (failing) {
-                request.response().setStatusCode(500).end();
-                return;
-            }
-            String path = request.path();
-            String organization = organizationOf(request.getHeader("Authorization"));
-            String agent = path.substring(path.lastIndexOf('/') + 1);
-            if (path.startsWith("/internal/agents/") && KNOWN.contains(organization + "/" + agent)) {
-                request.response().putHeader("Content-Type", "application/json")
-                        .end(new JsonObject().put("id", agent).put("name", "stand-in").put("status", "inactive")
-                                .encode());
-            } else {
-                request.response().setStatusCode(404).putHeader("Content-Type", "application/json")
-                        .end("{\"error\":{\"code\":\"NOT_FOUND\"}}");
-            }
-        });
-        try {
-            server.listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-        return Map.of("quarkus.rest-client.agents.url", "http://127.0.0.1:" + server.actualPort());
-    }
-
-    private static String organizationOf(String authorization) {
-        if (authorization == null || !authorization.startsWith("Bearer ")) {
-            return "none";
-        }
-        String[] parts = authorization.substring(7).split("\\.");
-        if (parts.length < 2) {
-            return "none";
-        }
-        JsonObject claims = new JsonObject(new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8));
-        return claims.getString("org", "none");
+    protected String urlProperty() {
+        return "quarkus.rest-client.agents.url";
     }
 
     @Override
-    public void stop() {
-        if (vertx != null) {
-            vertx.close();
+    protected void answer(HttpServerRequest request, String organization) {
+        if (failing) {
+            request.response().setStatusCode(500).end();
+            return;
+        }
+        String path = request.path();
+        String agent = path.substring(path.lastIndexOf('/') + 1);
+        if (path.startsWith("/internal/agents/") && KNOWN.contains(organization + "/" + agent)) {
+            json(request, 200, new JsonObject().put("id", agent).put("name", "stand-in").put("status", "inactive"));
+        } else {
+            error(request, 404, "NOT_FOUND");
         }
     }
 }
