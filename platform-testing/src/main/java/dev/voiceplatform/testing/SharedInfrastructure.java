@@ -4,6 +4,7 @@ import dev.voiceplatform.common.security.KeyPems;
 import dev.voiceplatform.local.EmbeddedKafkaBroker;
 import dev.voiceplatform.local.EmbeddedPostgresServer;
 import java.security.KeyPair;
+import org.apache.kafka.common.utils.Exit;
 import java.security.PrivateKey;
 
 /**
@@ -55,6 +56,7 @@ final class SharedInfrastructure {
         synchronized (System.class) {
             String bootstrap = System.getProperty(KAFKA_BOOTSTRAP);
             if (bootstrap == null) {
+                keepKafkaFromEndingTheJvm();
                 EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start();
                 Runtime.getRuntime().addShutdownHook(new Thread(broker::close, "stop-embedded-kafka"));
                 bootstrap = broker.bootstrapServers();
@@ -62,6 +64,20 @@ final class SharedInfrastructure {
             }
             return bootstrap;
         }
+    }
+
+    /**
+     * Kafka's test kit deletes the broker's directories in a shutdown hook of its own, which can run while our hook
+     * is still stopping the broker; the broker then finds its log directories gone and halts the JVM, failing a
+     * build whose tests all passed. Our hook closes the broker (closing deletes its directories), so Kafka adds no
+     * hooks here, and in a test JVM a broker's exit or halt is reported instead of ending the JVM.
+     */
+    private static void keepKafkaFromEndingTheJvm() {
+        Exit.setShutdownHookAdder((name, runnable) -> { });
+        Exit.setHaltProcedure((status, message) ->
+                System.err.println("embedded Kafka asked to halt (" + status + "): " + message));
+        Exit.setExitProcedure((status, message) ->
+                System.err.println("embedded Kafka asked to exit (" + status + "): " + message));
     }
 
     static String privateKeyPem() {
