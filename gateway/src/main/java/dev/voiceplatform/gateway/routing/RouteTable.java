@@ -2,6 +2,7 @@ package dev.voiceplatform.gateway.routing;
 
 import static dev.voiceplatform.gateway.keys.Scope.AGENTS_DELETE;
 import static dev.voiceplatform.gateway.keys.Scope.AGENTS_READ;
+import static dev.voiceplatform.gateway.keys.Scope.AGENTS_TEST;
 import static dev.voiceplatform.gateway.keys.Scope.AGENTS_WRITE;
 import static dev.voiceplatform.gateway.keys.Scope.LEADS_READ;
 import static dev.voiceplatform.gateway.keys.Scope.LEADS_WRITE;
@@ -15,6 +16,7 @@ import static io.vertx.core.http.HttpMethod.DELETE;
 import static io.vertx.core.http.HttpMethod.GET;
 import static io.vertx.core.http.HttpMethod.PATCH;
 import static io.vertx.core.http.HttpMethod.POST;
+import static io.vertx.core.http.HttpMethod.PUT;
 
 import io.vertx.core.http.HttpMethod;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -54,6 +56,18 @@ public class RouteTable {
             new Route(DELETE, "/agents/{id}", AGENTS, AGENTS_DELETE),
             new Route(POST, "/agents/{id}/publish", AGENTS, AGENTS_WRITE),
             new Route(POST, "/agents/{id}/unpublish", AGENTS, AGENTS_WRITE),
+            new Route(POST, "/agents/drafts/from-website", AGENTS, AGENTS_WRITE),
+            new Route(POST, "/agents/drafts/from-description", AGENTS, AGENTS_WRITE),
+            new Route(POST, "/agents/drafts/from-questionnaire", AGENTS, AGENTS_WRITE),
+            new Route(GET, "/agents/{id}/config", AGENTS, AGENTS_READ),
+            new Route(PATCH, "/agents/{id}/config", AGENTS, AGENTS_WRITE),
+            new Route(POST, "/agents/{id}/duplicate", AGENTS, AGENTS_WRITE),
+            new Route(POST, "/agents/{id}/tester", AGENTS, AGENTS_TEST),
+            new Route(GET, "/agents/{id}/calendar", AGENTS, AGENTS_READ),
+            new Route(PUT, "/agents/{id}/calendar", AGENTS, AGENTS_WRITE),
+            new Route(GET, "/agents/{id}/integrations/{integration}", AGENTS, AGENTS_READ),
+            new Route(PATCH, "/agents/{id}/integrations/{integration}", AGENTS, AGENTS_WRITE),
+            new Route(POST, "/agents/{id}/share-link", AGENTS, AGENTS_WRITE),
             new Route(GET, "/leads", LEADS, LEADS_READ),
             new Route(POST, "/leads", LEADS, LEADS_WRITE),
             new Route(GET, "/leads/{id}", LEADS, LEADS_READ),
