@@ -27,6 +27,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
+import java.io.IOException;
+import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -167,12 +169,12 @@ public class AgentResource {
         }
         try {
             return objectMapper.readTree(body);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw ApiException.of(ErrorCode.INVALID_REQUEST, "The body is not valid JSON");
         }
     }
 
-    private static java.net.URI agentLocation(UriInfo uri, Agent agent) {
+    private static URI agentLocation(UriInfo uri, Agent agent) {
         return uri.getBaseUriBuilder().path("agents").path(agent.id().toString()).build();
     }
 
