@@ -76,6 +76,50 @@ public class AgentRepository {
                 .map(rows -> rows.iterator().next().getLong(0));
     }
 
+    /**
+     * Copies the live, non-tester agent {@code sourceId} into a new inactive agent at version 1, in SQL so that
+     * every content column and the whole {@code settings} and {@code secrets} documents travel as stored. Not
+     * copied: identity, status, version, timestamps, the tester columns and phone numbers (another table). Null
+     * when the source is no longer there.
+     */
+    public Uni<Agent> duplicate(SqlClient client, UUID organizationId, UUID sourceId, UUID newId, String name,
+            Instant now) {
+        return client.preparedQuery("INSERT INTO agents (id, org_id, name, description, prompt, greeting, language, "
+                        + "voice, model, settings, secrets, status, version, is_tester, test_target_agent_id, "
+                        + "created_at, updated_at, deleted_at) "
+                        + "SELECT $1, org_id, $2, description, prompt, greeting, language, voice, model, settings, "
+                        + "secrets, 'inactive', 1, false, NULL, $3, $3, NULL FROM agents "
+                        + "WHERE org_id = $4 AND id = $5 AND deleted_at IS NULL AND NOT is_tester "
+                        + "RETURNING " + COLUMNS)
+                .execute(Tuple.of(newId, name, utc(now), organizationId, sourceId))
+                .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
+    }
+
+    /** The live tester aimed at {@code targetId}, with its persona; null when there is none. */
+    public Uni<TesterAgent> findLiveTester(SqlClient client, UUID organizationId, UUID targetId) {
+        return client.preparedQuery("SELECT " + COLUMNS + ", tester_persona FROM agents WHERE org_id = $1 "
+                        + "AND test_target_agent_id = $2 AND is_tester AND deleted_at IS NULL")
+                .execute(Tuple.of(organizationId, targetId))
+                .map(rows -> {
+                    if (rows.size() == 0) {
+                        return null;
+                    }
+                    Row row = rows.iterator().next();
+                    return new TesterAgent(map(row), row.getString("tester_persona"));
+                });
+    }
+
+    /** Stores the caller persona of a tester just inserted. */
+    public Uni<Void> saveTesterPersona(SqlClient client, UUID organizationId, UUID testerId, String persona) {
+        return client.preparedQuery("UPDATE agents SET tester_persona = $1 WHERE org_id = $2 AND id = $3 AND is_tester")
+                .execute(Tuple.of(persona, organizationId, testerId))
+                .replaceWithVoid();
+    }
+
+    /** A tester agent and the caller persona it plays. */
+    public record TesterAgent(Agent agent, String persona) {
+    }
+
     /** One page, newest first, and the total, in two queries whatever the page size. */
     public Uni<Page> page(SqlClient client, UUID organizationId, AgentStatus status, int limit, int offset) {
         String filter = "WHERE org_id = $1 AND deleted_at IS NULL" + (status == null ? "" : " AND status = $2");

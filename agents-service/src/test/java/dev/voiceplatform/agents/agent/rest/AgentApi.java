@@ -74,4 +74,17 @@ final class AgentApi {
     ValidatableResponse delete(String id) {
         return request().delete("/agents/" + id).then();
     }
+
+    ValidatableResponse duplicate(String id) {
+        return request().post("/agents/" + id + "/duplicate").then();
+    }
+
+    ValidatableResponse tester(String targetId, Map<String, ?> body) {
+        return request().body(body).post("/agents/" + targetId + "/tester").then();
+    }
+
+    /** POST /agents/:id/tester without a body or a Content-Type, as the body is optional. */
+    ValidatableResponse testerWithoutBody(String targetId) {
+        return given().header("Authorization", tokens.bearer()).post("/agents/" + targetId + "/tester").then();
+    }
 }
