@@ -13,6 +13,7 @@ import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.util.UUID;
 import org.jboss.resteasy.reactive.RestPath;
 
 /**
@@ -43,7 +44,7 @@ public class CalendarResource {
     @RolesAllowed("agents:write")
     public Uni<CalendarSettings> put(@RestPath String id, JsonNode body) {
         Tenant tenant = currentTenant.forWrite();
-        var agentId = Ids.fromPath(id, "Agent");
+        UUID agentId = Ids.fromPath(id, "Agent");
         return service.put(tenant, agentId, CalendarInput.read(JsonBody.of(body)));
     }
 }

@@ -12,7 +12,11 @@ import dev.voiceplatform.agents.agent.rest.AgentApi;
 import dev.voiceplatform.testing.TestDatabase;
 import dev.voiceplatform.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
 import io.restassured.response.ValidatableResponse;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -132,6 +136,30 @@ class CalendarTest {
         put(api, agent, Map.of("calendarConnectionId", 42)).statusCode(400)
                 .body("error.fields.field", containsInAnyOrder("calendarConnectionId"));
         get(api, agent).statusCode(200).body("id", equalTo("")).body("isEnabled", is(false));
+    }
+
+    @Test
+    void aConnectionRemovedBetweenTheCheckAndTheWriteIsAValidationError() throws Exception {
+        AgentApi api = AgentApi.newOrganization();
+        String agent = api.createAgent("calendar connection removed meanwhile");
+        UUID connection = connection(api.organizationId());
+        try (Connection dashboard = TestDatabase.connect()) {
+            dashboard.setAutoCommit(false);
+            try (PreparedStatement remove = dashboard.prepareStatement("DELETE FROM calendar_connections WHERE id = ?")) {
+                remove.setObject(1, connection);
+                assertEquals(1, remove.executeUpdate());
+            }
+            CompletableFuture<Response> put = CompletableFuture.supplyAsync(() -> api.request()
+                    .body(Map.of("calendarConnectionId", connection.toString()))
+                    .put("/agents/" + agent + "/calendar"));
+            TestDatabase.awaitStatementBlockedOnLock("INSERT INTO agent_calendars", Duration.ofSeconds(20));
+            dashboard.commit();
+            Response refused = put.get();
+            assertEquals(400, refused.statusCode(), refused.asString());
+            assertEquals("VALIDATION_ERROR", refused.path("error.code"));
+            assertEquals(List.of("calendarConnectionId"), refused.path("error.fields.field"));
+        }
+        get(api, agent).statusCode(200).body("id", equalTo(""));
     }
 
     @Test

@@ -83,6 +83,8 @@ class ShareLinkTest {
                     .body("error.code", equalTo("VALIDATION_ERROR"))
                     .body("error.fields.field", containsInAnyOrder("ttl"));
         }
+        api.request().body("[86400]").post("/agents/" + agent + "/share-link").then().statusCode(400)
+                .body("error.code", equalTo("INVALID_REQUEST"));
         share(api, agent, Map.of("ttl", 60, "expires", 5)).statusCode(400)
                 .body("error.code", equalTo("UNKNOWN_FIELD"))
                 .body("error.details.unknown", containsInAnyOrder("expires"));
