@@ -15,6 +15,7 @@ import dev.voiceplatform.common.error.FieldError;
 import dev.voiceplatform.common.tenancy.Tenant;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -186,6 +187,9 @@ public final class SettingsPatch {
         Agent next = current.withContent(columns.get("name"), columns.get("description"), columns.get("prompt"),
                 columns.get("greeting"), columns.get("language"), columns.get("voice"), columns.get("model"))
                 .withSettings(settings, secrets);
+        // In the document's order, whatever order the client's JSON library wrote the keys in.
+        List<String> documentOrder = SettingsCatalog.keys().stream().map(SettingKey::name).toList();
+        ignoredEmpty.sort(Comparator.comparingInt(documentOrder::indexOf));
         return new Applied(next, List.copyOf(ignoredEmpty));
     }
 
