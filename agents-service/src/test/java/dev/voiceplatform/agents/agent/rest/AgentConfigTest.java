@@ -145,6 +145,16 @@ class AgentConfigTest {
     }
 
     @Test
+    void aBodyThatIsNotAnObjectIsAnInvalidRequest() {
+        String id = api.createAgent("bodies");
+        api.request().body("[\"temperature\"]").patch("/agents/" + id + "/config").then().statusCode(400)
+                .body("error.code", equalTo("INVALID_REQUEST"));
+        api.request().body("\"text\"").patch("/agents/" + id + "/config").then().statusCode(400)
+                .body("error.code", equalTo("INVALID_REQUEST"));
+        config.get(id).statusCode(200).body("version", equalTo(1));
+    }
+
+    @Test
     void statusAndPhoneNumberAreReadOnly() throws Exception {
         String id = api.createAgent("read only");
         config.patch(id, Map.of("status", "active")).statusCode(400)
