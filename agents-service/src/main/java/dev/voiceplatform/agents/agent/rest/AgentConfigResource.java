@@ -63,6 +63,7 @@ public class AgentConfigResource {
         UUID agentId = Ids.fromPath(id, "Agent");
         Integer expectedVersion = IfMatch.parse(ifMatch);
         SettingsPatch patch = SettingsPatch.read(body);
+        // The edit runs once, inside the transaction, on the agent as stored; what it ignored is only known there.
         AtomicReference<SettingsPatch.Applied> applied = new AtomicReference<>();
         // The phone number shown is a projection outside the agent's row; read before the change, it is what
         // the client saw in the document it read back.

@@ -4,10 +4,14 @@ import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.is;
 import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.voiceplatform.agents.settings.NamedHostsResolver;
+import dev.voiceplatform.testing.KafkaEvents;
+import dev.voiceplatform.testing.TestDatabase;
 import io.quarkus.test.junit.QuarkusTest;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -129,6 +133,15 @@ class AgentWebhookTest {
         api.patch(id, Map.of("webhook", Map.of("url", PUBLIC_URL, "events", List.of("call_start")))).statusCode(200)
                 .body("version", equalTo(3));
         config.get(id).statusCode(200).body("config.webhook.events", contains("call_start"));
+
+        try (KafkaEvents events = new KafkaEvents(TestDatabase.kafkaBootstrapServers(), "agents.events")) {
+            KafkaEvents.ReceivedEvent hooked = events.await(
+                    event -> KafkaEvents.ofType("agent.updated", id).test(event)
+                            && event.data().path("agent").path("version").asInt() == 2, Duration.ofSeconds(30));
+            // The name sent was the stored one: only the block and its secret (by name) changed.
+            assertEquals("[\"webhook\",\"webhook.secret\"]", hooked.data().path("changed_fields").toString());
+            assertFalse(hooked.envelope().toString().contains("signing-secret-1"), hooked.envelope().toString());
+        }
     }
 
     @Test
