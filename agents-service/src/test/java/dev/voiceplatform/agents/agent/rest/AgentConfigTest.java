@@ -29,7 +29,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /** GET and PATCH /agents/:id/config: the document of 2.4 and rules 1 to 7 of 4.2. */
@@ -383,22 +382,8 @@ class AgentConfigTest {
         }
     }
 
-    /**
-     * Holds the agent's row in an open transaction that changes it, sends a PATCH /config (which reads the old
-     * row and then waits on the lock to write), and commits the other change once the PATCH is waiting.
-     */
     private Response patchWhileRowIsHeld(String id, String concurrentChange) throws Exception {
-        try (Connection other = TestDatabase.connect()) {
-            other.setAutoCommit(false);
-            try (PreparedStatement change = other.prepareStatement(concurrentChange)) {
-                change.setObject(1, UUID.fromString(id));
-                assertEquals(1, change.executeUpdate());
-            }
-            CompletableFuture<Response> patch = CompletableFuture.supplyAsync(() -> api.request()
-                    .body(Map.of("temperature", 0.3)).patch("/agents/" + id + "/config"));
-            TestDatabase.awaitStatementBlockedOnLock("UPDATE agents SET name", Duration.ofSeconds(20));
-            other.commit();
-            return patch.get();
-        }
+        return HeldRow.whileChangedElsewhere(id, concurrentChange,
+                () -> api.request().body(Map.of("temperature", 0.3)).patch("/agents/" + id + "/config"));
     }
 }
