@@ -52,7 +52,8 @@ public record Agent(
     public Agent withContent(String newName, String newDescription, String newPrompt, String newGreeting,
             String newLanguage, String newVoice, String newModel) {
         return new Agent(id, organizationId, newName, newDescription, newPrompt, newGreeting, newLanguage, newVoice,
-                newModel, status, version, tester, testTargetAgentId, createdAt, updatedAt, deletedAt, settings, secrets);
+                newModel, status, version, tester, testTargetAgentId, createdAt, updatedAt, deletedAt, settings,
+                secrets);
     }
 
     public Agent withStatus(AgentStatus newStatus) {

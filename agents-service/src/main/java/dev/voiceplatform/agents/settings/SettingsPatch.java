@@ -91,6 +91,12 @@ public final class SettingsPatch {
         return new SettingsPatch(sent, webhook);
     }
 
+    /** The callback agent the patch names, to be found in the organization; null when it names none. */
+    public UUID callbackAgentId() {
+        JsonNode value = sent.get("callbackAgentId");
+        return value == null || value.isNull() ? null : UUID.fromString(value.asText());
+    }
+
     /** The webhook URL the patch sets, for the outbound guard; null when it sets none. */
     public String webhookUrl() {
         return webhook == null ? null : webhook.url();

@@ -1,10 +1,10 @@
 package dev.voiceplatform.agents.agent.repository;
 
-import dev.voiceplatform.agents.agent.Agent;
-import dev.voiceplatform.agents.agent.AgentStatus;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplatform.agents.agent.Agent;
+import dev.voiceplatform.agents.agent.AgentStatus;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.sqlclient.Row;
@@ -25,7 +25,8 @@ public class AgentRepository {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String COLUMNS = "id, org_id, name, description, prompt, greeting, language, voice, model, "
-            + "status, version, is_tester, test_target_agent_id, created_at, updated_at, deleted_at, settings, secrets";
+            + "status, version, is_tester, test_target_agent_id, created_at, updated_at, deleted_at, settings, "
+            + "secrets";
 
     /** Finds the agent, deleted or not; null when the organization has no such agent. */
     public Uni<Agent> find(SqlClient client, UUID organizationId, UUID id) {
@@ -48,7 +49,8 @@ public class AgentRepository {
                         agent.id(), agent.organizationId(), agent.name(), agent.description(), agent.prompt(),
                         agent.greeting(), agent.language(), agent.voice(), agent.model(), agent.status().wireName(),
                         agent.version(), agent.tester(), agent.testTargetAgentId(), utc(agent.createdAt()),
-                        utc(agent.updatedAt()), utc(agent.deletedAt()), json(agent.settings()), json(agent.secrets())}))
+                        utc(agent.updatedAt()), utc(agent.deletedAt()), json(agent.settings()),
+                        json(agent.secrets())}))
                 .replaceWithVoid();
     }
 

@@ -9,6 +9,7 @@ import dev.voiceplatform.agents.settings.TransferDestinations;
 import dev.voiceplatform.agents.settings.WebhookUrlCheck;
 import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.error.ApiException;
+import dev.voiceplatform.common.error.ErrorCode;
 import dev.voiceplatform.common.tenancy.CurrentTenant;
 import dev.voiceplatform.common.tenancy.Tenant;
 import io.smallrye.mutiny.Uni;
@@ -74,12 +75,25 @@ public class AgentConfigResource {
                         throw ApiException.validation(problems);
                     }
                 }))
+                .call(() -> checkCallbackAgent(tenant, patch.callbackAgentId()))
                 .chain(number -> service.updateSettings(tenant, agentId, expectedVersion, current -> {
                     SettingsPatch.Applied result = patch.applyTo(current, number, tenant, transfers);
                     applied.set(result);
                     return result.next();
                 }).map(agent -> withVersion(SettingsDocument.afterPatch(agent, number,
                         applied.get() == null ? List.of() : applied.get().ignoredEmptyFields()), agent)));
+    }
+
+    /** A callback is placed by an agent of the same organization, never by another's. */
+    private Uni<Void> checkCallbackAgent(Tenant tenant, UUID callbackAgentId) {
+        if (callbackAgentId == null) {
+            return Uni.createFrom().voidItem();
+        }
+        return service.get(tenant, callbackAgentId).replaceWithVoid()
+                .onFailure(ApiException.class).transform(failure -> ((ApiException) failure).code()
+                        == ErrorCode.NOT_FOUND
+                        ? ApiException.validation("callbackAgentId", "is not an agent of this organization")
+                        : failure);
     }
 
     private Uni<String> firstNumber(Tenant tenant, Agent agent) {

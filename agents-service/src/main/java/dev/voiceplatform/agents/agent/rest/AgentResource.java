@@ -67,7 +67,8 @@ public class AgentResource {
                 throw WebhookBlock.invalidConfig(missing);
             }
         }
-        return checkWebhookUrl(webhook).chain(() -> service.create(tenant, draft, webhook)).map(agent -> RestResponse.ResponseBuilder
+        return checkWebhookUrl(webhook).chain(() -> service.create(tenant, draft, webhook)).map(agent -> RestResponse
+                .ResponseBuilder
                 .<AgentOut>created(uri.getAbsolutePathBuilder().path(agent.id().toString()).build())
                 .entity(AgentOut.of(agent))
                 .header("ETag", IfMatch.entityTag(agent.version()))

@@ -220,6 +220,12 @@ class AgentConfigValidationTest {
         String id = api.createAgent("formats");
         config.patch(id, Map.of("notifyEmail", "not-an-email", "callbackAgentId", "nope")).statusCode(400)
                 .body("error.fields.field", containsInAnyOrder("notifyEmail", "callbackAgentId"));
+        String strangers = AgentApi.newOrganization().createAgent("not yours");
+        config.patch(id, Map.of("callbackAgentId", strangers)).statusCode(400)
+                .body("error.code", equalTo("VALIDATION_ERROR"))
+                .body("error.fields.field", contains("callbackAgentId"));
+        config.patch(id, Map.of("callbackAgentId", UUID.randomUUID().toString())).statusCode(400)
+                .body("error.fields.field", contains("callbackAgentId"));
         String other = api.createAgent("callbacks");
         config.patch(id, Map.of("notifyEmail", "owner@bakery.example", "callbackAgentId", other)).statusCode(200)
                 .body("config.callbackAgentId", equalTo(other));
