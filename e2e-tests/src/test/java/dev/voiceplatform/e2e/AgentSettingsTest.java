@@ -84,7 +84,7 @@ class AgentSettingsTest {
     @Test
     void theWebhookBlockThroughSettingsCreateAndUpdate() {
         String key = TestOrganization.create("e2e-webhook").fullKey();
-        withKey(key).body(Map.of("name", "Hooked", "prompt", "p", "webhook", Map.of("url", "http://127.0.0.1/h",
+        withKey(key).body(Map.of("name", "Hooked", "prompt", "p", "webhook", Map.of("url", "http://10.1.2.3/h",
                         "secret", "signing-secret")))
                 .post("/agents").then().statusCode(400).body("error.code", equalTo("INVALID_WEBHOOK_CONFIG"));
         String id = withKey(key).body(Map.of("name", "Hooked", "prompt", "p",

@@ -11,6 +11,8 @@ import dev.voiceplatform.agents.settings.NamedHostsResolver;
 import dev.voiceplatform.testing.KafkaEvents;
 import dev.voiceplatform.testing.TestDatabase;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -23,7 +25,19 @@ import org.junit.jupiter.api.Test;
  * create and update 400 INVALID_WEBHOOK_CONFIG.
  */
 @QuarkusTest
+@TestProfile(AgentWebhookTest.DeploymentAllowlist.class)
 class AgentWebhookTest {
+
+    /**
+     * The guard's allowlist as a deployment has it, whatever other tests of the module open (a receiver on
+     * loopback): one documentation address that no refused URL below uses.
+     */
+    public static class DeploymentAllowlist implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("platform.outbound.allow-cidrs", "192.0.2.1/32");
+        }
+    }
 
     private static final String PUBLIC_URL = "https://93.184.216.34/hooks/calls";
 
@@ -102,6 +116,15 @@ class AgentWebhookTest {
         config.get(id).statusCode(200).body("version", equalTo(1));
         config.patch(id, Map.of("webhook", block("https://" + NamedHostsResolver.NAME_OF_PUBLIC_ADDRESS + "/h")))
                 .statusCode(200);
+    }
+
+    @Test
+    void theGuardsAllowlistOpensAnAddressItWouldOtherwiseRefuse() {
+        String id = api.createAgent("allowlisted");
+        config.patch(id, Map.of("webhook", block("https://192.0.2.1/hook"))).statusCode(200)
+                .body("config.webhook.url", equalTo("https://192.0.2.1/hook"));
+        config.patch(id, Map.of("webhook", block("https://192.0.2.2/hook"))).statusCode(400)
+                .body("error.fields.field", contains("webhook.url"));
     }
 
     @Test
