@@ -1,8 +1,12 @@
 package dev.voiceplatform.agents.agent.repository;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplatform.agents.agent.Agent;
 import dev.voiceplatform.agents.agent.AgentStatus;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlClient;
@@ -19,8 +23,10 @@ import java.util.UUID;
 @ApplicationScoped
 public class AgentRepository {
 
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String COLUMNS = "id, org_id, name, description, prompt, greeting, language, voice, model, "
-            + "status, version, is_tester, test_target_agent_id, created_at, updated_at, deleted_at";
+            + "status, version, is_tester, test_target_agent_id, created_at, updated_at, deleted_at, settings, "
+            + "secrets";
 
     /** Finds the agent, deleted or not; null when the organization has no such agent. */
     public Uni<Agent> find(SqlClient client, UUID organizationId, UUID id) {
@@ -38,12 +44,13 @@ public class AgentRepository {
 
     public Uni<Void> insert(SqlClient client, Agent agent) {
         return client.preparedQuery("INSERT INTO agents (" + COLUMNS + ") VALUES "
-                        + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)")
+                        + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)")
                 .execute(Tuple.from(new Object[] {
                         agent.id(), agent.organizationId(), agent.name(), agent.description(), agent.prompt(),
                         agent.greeting(), agent.language(), agent.voice(), agent.model(), agent.status().wireName(),
                         agent.version(), agent.tester(), agent.testTargetAgentId(), utc(agent.createdAt()),
-                        utc(agent.updatedAt()), utc(agent.deletedAt())}))
+                        utc(agent.updatedAt()), utc(agent.deletedAt()), json(agent.settings()),
+                        json(agent.secrets())}))
                 .replaceWithVoid();
     }
 
@@ -54,11 +61,13 @@ public class AgentRepository {
     public Uni<Boolean> updateIfVersion(SqlClient client, Agent next, int expectedVersion) {
         return client.preparedQuery("UPDATE agents SET name = $1, description = $2, prompt = $3, greeting = $4, "
                         + "language = $5, voice = $6, model = $7, status = $8, version = $9, updated_at = $10, "
-                        + "deleted_at = $11 WHERE org_id = $12 AND id = $13 AND version = $14 AND deleted_at IS NULL")
+                        + "deleted_at = $11, settings = $15, secrets = $16 "
+                        + "WHERE org_id = $12 AND id = $13 AND version = $14 AND deleted_at IS NULL")
                 .execute(Tuple.from(new Object[] {
                         next.name(), next.description(), next.prompt(), next.greeting(), next.language(), next.voice(),
                         next.model(), next.status().wireName(), next.version(), utc(next.updatedAt()),
-                        utc(next.deletedAt()), next.organizationId(), next.id(), expectedVersion}))
+                        utc(next.deletedAt()), next.organizationId(), next.id(), expectedVersion,
+                        json(next.settings()), json(next.secrets())}))
                 .map(result -> result.rowCount() == 1);
     }
 
@@ -164,7 +173,23 @@ public class AgentRepository {
                 row.getString("model"), AgentStatus.fromWire(row.getString("status")).orElseThrow(),
                 row.getInteger("version"), row.getBoolean("is_tester"), row.getUUID("test_target_agent_id"),
                 instant(row.getOffsetDateTime("created_at")), instant(row.getOffsetDateTime("updated_at")),
-                instant(row.getOffsetDateTime("deleted_at")));
+                instant(row.getOffsetDateTime("deleted_at")), objectNode(row.getJsonObject("settings")),
+                objectNode(row.getJsonObject("secrets")));
+    }
+
+    private static ObjectNode objectNode(JsonObject stored) {
+        if (stored == null) {
+            return null;
+        }
+        try {
+            return (ObjectNode) JSON.readTree(stored.encode());
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Stored agent settings are not JSON", e);
+        }
+    }
+
+    private static JsonObject json(ObjectNode node) {
+        return new JsonObject(node.toString());
     }
 
     private static Instant instant(OffsetDateTime value) {

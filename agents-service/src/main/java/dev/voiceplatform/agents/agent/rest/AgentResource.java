@@ -7,12 +7,16 @@ import dev.voiceplatform.agents.agent.AgentStatus;
 import dev.voiceplatform.agents.agent.service.AgentInput;
 import dev.voiceplatform.agents.agent.service.AgentService;
 import dev.voiceplatform.agents.agent.service.TesterInput;
+import dev.voiceplatform.agents.settings.SettingsCatalog;
+import dev.voiceplatform.agents.settings.WebhookBlock;
+import dev.voiceplatform.agents.settings.WebhookUrlCheck;
 import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.api.JsonBody;
 import dev.voiceplatform.common.api.ListEnvelope;
 import dev.voiceplatform.common.api.PageRequest;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
+import dev.voiceplatform.common.error.FieldError;
 import dev.voiceplatform.common.tenancy.CurrentTenant;
 import dev.voiceplatform.common.tenancy.Tenant;
 import io.smallrye.mutiny.Uni;
@@ -48,11 +52,14 @@ public class AgentResource {
     private final AgentService service;
     private final CurrentTenant currentTenant;
     private final ObjectMapper objectMapper;
+    private final WebhookUrlCheck webhookUrls;
 
-    public AgentResource(AgentService service, CurrentTenant currentTenant, ObjectMapper objectMapper) {
+    public AgentResource(AgentService service, CurrentTenant currentTenant, ObjectMapper objectMapper,
+            WebhookUrlCheck webhookUrls) {
         this.service = service;
         this.currentTenant = currentTenant;
         this.objectMapper = objectMapper;
+        this.webhookUrls = webhookUrls;
     }
 
     @POST
@@ -60,7 +67,15 @@ public class AgentResource {
     public Uni<RestResponse<AgentOut>> create(JsonNode body, UriInfo uri) {
         Tenant tenant = currentTenant.forWrite();
         AgentInput.Draft draft = AgentInput.readCreate(JsonBody.of(body), tenant);
-        return service.create(tenant, draft).map(agent -> RestResponse.ResponseBuilder
+        WebhookBlock.Sent webhook = readWebhook(body);
+        if (webhook != null && !webhook.removed()) {
+            List<FieldError> missing = WebhookBlock.requireSecret(webhook, false);
+            if (!missing.isEmpty()) {
+                throw WebhookBlock.invalidConfig(missing);
+            }
+        }
+        return checkWebhookUrl(webhook).chain(() -> service.create(tenant, draft, webhook)).map(agent -> RestResponse
+                .ResponseBuilder
                 .<AgentOut>created(uri.getAbsolutePathBuilder().path(agent.id().toString()).build())
                 .entity(AgentOut.of(agent))
                 .header("ETag", IfMatch.entityTag(agent.version()))
@@ -99,8 +114,30 @@ public class AgentResource {
         UUID agentId = agentId(id);
         Integer expectedVersion = IfMatch.parse(ifMatch);
         AgentInput.Changes changes = AgentInput.readPatch(JsonBody.of(body));
-        return service.update(tenant, agentId, changes, expectedVersion)
+        WebhookBlock.Sent webhook = readWebhook(body);
+        return checkWebhookUrl(webhook)
+                .chain(() -> service.update(tenant, agentId, changes, webhook, expectedVersion))
                 .map(agent -> withVersion(AgentOut.of(agent), agent));
+    }
+
+    /** The per-agent webhook block of part 2.10 when the body has one; its problems are INVALID_WEBHOOK_CONFIG. */
+    private static WebhookBlock.Sent readWebhook(JsonNode body) {
+        if (!body.has(SettingsCatalog.WEBHOOK)) {
+            return null;
+        }
+        WebhookBlock.Sent webhook = WebhookBlock.read(body.get(SettingsCatalog.WEBHOOK));
+        if (!webhook.problems().isEmpty()) {
+            throw WebhookBlock.invalidConfig(webhook.problems());
+        }
+        return webhook;
+    }
+
+    private Uni<Void> checkWebhookUrl(WebhookBlock.Sent webhook) {
+        return webhookUrls.problems(webhook == null ? null : webhook.url()).invoke(problems -> {
+            if (!problems.isEmpty()) {
+                throw WebhookBlock.invalidConfig(problems);
+            }
+        }).replaceWithVoid();
     }
 
     @POST

@@ -1,5 +1,6 @@
 package dev.voiceplatform.agents.agent.service;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplatform.agents.agent.Agent;
 import dev.voiceplatform.agents.agent.AgentNames;
 import dev.voiceplatform.agents.agent.AgentStatus;
@@ -10,10 +11,12 @@ import dev.voiceplatform.agents.number.AgentPhoneNumberRepository;
 import dev.voiceplatform.agents.number.NumberRoutes;
 import dev.voiceplatform.agents.simulation.PromptHash;
 import dev.voiceplatform.agents.simulation.SimulationRunRepository;
+import dev.voiceplatform.agents.settings.WebhookBlock;
 import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.api.PageRequest;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
+import dev.voiceplatform.common.error.FieldError;
 import dev.voiceplatform.common.events.AgentCreated;
 import dev.voiceplatform.common.events.AgentDeleted;
 import dev.voiceplatform.common.events.AgentDuplicated;
@@ -34,8 +37,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * The agent lifecycle of part 3.1. Every change is one transaction that writes the agent and its event to the
@@ -72,14 +78,20 @@ public class AgentService {
     }
 
     public Uni<Agent> create(Tenant tenant, AgentInput.Draft draft) {
+        return create(tenant, draft, null);
+    }
+
+    /** Creates the agent with its per-agent webhook block (part 2.10), or none when {@code webhook} is null. */
+    public Uni<Agent> create(Tenant tenant, AgentInput.Draft draft, WebhookBlock.Sent webhook) {
         checkAccountActive(tenant);
         UUID organizationId = tenant.organizationId();
         return pool.withTransaction(tx -> reservePlanSlot(tx, tenant)
                 .chain(() -> {
                     Instant now = now();
-                    Agent agent = new Agent(Ids.newId(), organizationId, draft.name(), draft.description(),
+                    Agent created = new Agent(Ids.newId(), organizationId, draft.name(), draft.description(),
                             draft.prompt(), draft.greeting(), draft.language(), draft.voice(), draft.model(),
-                            AgentStatus.INACTIVE, 1, false, null, now, now, null);
+                            AgentStatus.INACTIVE, 1, false, null, now, now, null, null, null);
+                    Agent agent = webhook == null ? created : WebhookBlock.applyTo(created, webhook);
                     return agents.insert(tx, agent)
                             .chain(() -> outbox.append(tx, organizationId, new AgentCreated(agent.snapshot())))
                             .replaceWith(agent);
@@ -100,6 +112,15 @@ public class AgentService {
     }
 
     public Uni<Agent> update(Tenant tenant, UUID id, AgentInput.Changes changes, Integer expectedVersion) {
+        return update(tenant, id, changes, null, expectedVersion);
+    }
+
+    /**
+     * PATCH /agents/:id with the per-agent webhook block, replaced whole when sent ({@code webhook} null when
+     * not): an enabled block with neither a new nor a stored secret is 400 INVALID_WEBHOOK_CONFIG.
+     */
+    public Uni<Agent> update(Tenant tenant, UUID id, AgentInput.Changes changes, WebhookBlock.Sent webhook,
+            Integer expectedVersion) {
         return change(tenant, id, expectedVersion, current -> {
             String model = changes.model() != null ? changes.model() : current.model();
             String voice = changes.voice() != null ? changes.voice() : current.voice();
@@ -110,17 +131,39 @@ public class AgentService {
                     pick(changes.prompt(), current.prompt()),
                     changes.greeting() != null ? AgentInput.emptyToNull(changes.greeting()) : current.greeting(),
                     pick(changes.language(), current.language()), voice, model);
-            List<String> changed = changedFields(current, next);
-            if (changed.isEmpty()) {
-                return Change.none();
+            if (webhook != null) {
+                List<FieldError> missing = WebhookBlock.requireSecret(webhook, WebhookBlock.secretStored(current));
+                if (!missing.isEmpty()) {
+                    throw WebhookBlock.invalidConfig(missing);
+                }
+                next = WebhookBlock.applyTo(next, webhook);
             }
-            if (entersDraft(tenant, current, changed)) {
-                changed.add("status");
-                return new Change(next.withStatus(AgentStatus.DRAFT),
-                        saved -> new AgentUpdated(saved.snapshot(), changed));
-            }
-            return new Change(next, saved -> new AgentUpdated(saved.snapshot(), changed));
+            return edited(tenant, current, next);
         });
+    }
+
+    /**
+     * A change of the settings document: {@code edit} gives the agent as the change leaves it (or throws the
+     * refusal), from the agent as stored, inside the transaction that writes it on the version it read.
+     */
+    public Uni<Agent> updateSettings(Tenant tenant, UUID id, Integer expectedVersion, UnaryOperator<Agent> edit) {
+        return change(tenant, id, expectedVersion, current -> edited(tenant, current, edit.apply(current)));
+    }
+
+    /**
+     * An edit of the agent's content or settings, whichever path made it: none when nothing changed, otherwise
+     * {@code agent.updated} naming what changed, and a draft when a prompt change makes one (see entersDraft).
+     */
+    private static Change edited(Tenant tenant, Agent current, Agent next) {
+        List<String> changed = changedFields(current, next);
+        if (changed.isEmpty()) {
+            return Change.none();
+        }
+        if (entersDraft(tenant, current, changed)) {
+            changed.add("status");
+            return new Change(next.withStatus(AgentStatus.DRAFT), saved -> new AgentUpdated(saved.snapshot(), changed));
+        }
+        return new Change(next, saved -> new AgentUpdated(saved.snapshot(), changed));
     }
 
     public Uni<Agent> publish(Tenant tenant, UUID id) {
@@ -231,7 +274,7 @@ public class AgentService {
                 Agent tester = new Agent(Ids.newId(), organizationId, name, null,
                         TesterCaller.prompt(target.name(), persona, target.language()), null, target.language(),
                         VoiceCatalog.defaultVoice(VoiceCatalog.DEFAULT_MODEL), VoiceCatalog.DEFAULT_MODEL,
-                        AgentStatus.TESTING, 1, true, targetId, now, now, null);
+                        AgentStatus.TESTING, 1, true, targetId, now, now, null, null, null);
                 return agents.insert(tx, tester)
                         .chain(() -> agents.saveTesterPersona(tx, organizationId, tester.id(), persona))
                         .chain(() -> outbox.append(tx, organizationId, new AgentCreated(tester.snapshot())))
@@ -362,7 +405,19 @@ public class AgentService {
         addIfChanged(changed, "language", before.language(), after.language());
         addIfChanged(changed, "voice", before.voice(), after.voice());
         addIfChanged(changed, "model", before.model(), after.model());
+        // Settings and credentials by key name only: a credential's value never reaches an event.
+        addChangedKeys(changed, before.settings(), after.settings());
+        addChangedKeys(changed, before.secrets(), after.secrets());
         return changed;
+    }
+
+    private static void addChangedKeys(List<String> changed, ObjectNode before, ObjectNode after) {
+        Set<String> keys = new TreeSet<>();
+        before.fieldNames().forEachRemaining(keys::add);
+        after.fieldNames().forEachRemaining(keys::add);
+        for (String key : keys) {
+            addIfChanged(changed, key, before.get(key), after.get(key));
+        }
     }
 
     private static void addIfChanged(List<String> changed, String field, Object before, Object after) {

@@ -55,6 +55,18 @@ class PublishFromDraftTest {
     }
 
     @Test
+    void aPromptChangedThroughTheSettingsDocumentMakesADraftAsWell() {
+        AgentApi api = entitled();
+        String id = api.createAgent("gated through config");
+        new ConfigApi(api).patch(id, Map.of("temperature", 0.5)).statusCode(200).body("status", equalTo("inactive"));
+        new ConfigApi(api).patch(id, Map.of("prompt", SECOND_PROMPT)).statusCode(200)
+                .body("status", equalTo("draft"))
+                .body("config.prompt", equalTo(SECOND_PROMPT));
+        api.get(id).statusCode(200).body("status", equalTo("draft"));
+        api.publish(id).statusCode(422).body("error.code", equalTo("AGENT_NEEDS_PASSING_TEST"));
+    }
+
+    @Test
     void anActiveAgentKeepsAnsweringCallsWhenItsPromptChanges() {
         AgentApi api = entitled();
         String id = api.createAgent("live");
