@@ -10,6 +10,7 @@ import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.voiceplatform.testing.Eventually;
 import dev.voiceplatform.testing.KafkaEvents;
 import io.restassured.path.json.JsonPath;
 import java.time.Duration;
@@ -57,7 +58,7 @@ class PhoneNumbersTest {
         withKey(key).get("/phone-numbers").then().statusCode(200)
                 .body("data[0].inbound_agent_id", equalTo(agent))
                 .body("data[0].bound", is(true));
-        eventually(() -> withKey(key).get("/agents/{id}", agent).then().statusCode(200)
+        Eventually.check(() -> withKey(key).get("/agents/{id}", agent).then().statusCode(200)
                 .body("phone_number", equalTo(phone))
                 .body("phone_numbers", contains(phone)));
         withKey(key).get("/agents").then().statusCode(200)
@@ -73,7 +74,7 @@ class PhoneNumbersTest {
                 .body("unbound", is(true))
                 .body("phone_numbers", contains(phone));
         withKey(key).get("/phone-numbers").then().body("data[0].bound", is(false));
-        eventually(() -> withKey(key).get("/agents/{id}", agent).then().statusCode(200)
+        Eventually.check(() -> withKey(key).get("/agents/{id}", agent).then().statusCode(200)
                 .body("$", not(hasKey("phone_number")))
                 .body("$", not(hasKey("phone_numbers"))));
 
@@ -134,26 +135,5 @@ class PhoneNumbersTest {
     private static String createAgent(String key, String name) {
         return withKey(key).body(Map.of("name", name, "prompt", "You answer the phone."))
                 .post("/agents").then().statusCode(201).extract().path("id");
-    }
-
-    /** The agent's numbers come from events, so a read right after a bind may not show them yet. */
-    private static void eventually(Runnable assertion) {
-        long deadline = System.nanoTime() + PROJECTION_WAIT.toNanos();
-        while (true) {
-            try {
-                assertion.run();
-                return;
-            } catch (AssertionError e) {
-                if (System.nanoTime() > deadline) {
-                    throw e;
-                }
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
     }
 }

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.voiceplatform.agents.number.AgentPhoneNumbers;
 import dev.voiceplatform.agents.number.NumberEvents;
 import dev.voiceplatform.common.inbox.Inbox;
+import dev.voiceplatform.testing.Eventually;
 import dev.voiceplatform.testing.TestDatabase;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
