@@ -77,6 +77,21 @@ public class AgentService {
                 }));
     }
 
+    /**
+     * The plan checks of create, for actions that need a free agent slot without creating an agent (the drafting
+     * wizards): 402 TRIAL_EXPIRED, then 402 AGENT_LIMIT_REACHED.
+     */
+    public Uni<Void> checkCanCreate(Tenant tenant) {
+        return Uni.createFrom().deferred(() -> {
+            checkAccountActive(tenant);
+            return agents.countAgainstPlan(pool, tenant.organizationId()).invoke(current -> {
+                if (current >= tenant.plan().maxAgents()) {
+                    throw agentLimitReached(tenant, current);
+                }
+            }).replaceWithVoid();
+        });
+    }
+
     public Uni<Agent> get(Tenant tenant, UUID id) {
         return agents.find(pool, tenant.organizationId(), id).map(AgentService::requireLive);
     }
