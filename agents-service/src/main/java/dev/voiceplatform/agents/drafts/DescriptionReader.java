@@ -35,7 +35,7 @@ final class DescriptionReader {
     }
 
     static BusinessFacts read(String description, DraftLanguage language) {
-        List<String> lines = TextFacts.lines(description);
+        List<String> lines = TextFacts.sentences(TextFacts.lines(description));
         Industry industry = Industry.detect(description);
         Tone tone = Tone.detect(description, industry);
         return new BusinessFacts(businessName(description), TextFacts.cap(description.strip(),

@@ -52,6 +52,7 @@ final class TextFacts {
     private static final Pattern PRICE_QUALIFIER = Pattern.compile(
             "(?:^|\\s)(?:starting at|starting from|from|only|just|per person|each|החל מ|החל|רק|בלבד|לאדם)-?(?=\\s|$)",
             Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+    private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+(?=[\\p{Lu}\\p{IsHebrew}\"“])");
     private static final Pattern LIST_MARK = Pattern.compile("^\\s*(?:[-*•·▪◦●]|\\d{1,2}[.)])\\s+(.+)$");
 
     private TextFacts() {
@@ -70,6 +71,23 @@ final class TextFacts {
             }
         }
         return lines;
+    }
+
+    /**
+     * The lines cut further at sentence ends, so a fact inside a paragraph ("... Open Mon-Fri 8:00-17:00. Call
+     * ...") stands on its own. A sentence ends at . ! or ? before a capital or a Hebrew letter, which keeps
+     * "9 a.m. - 5 p.m." whole.
+     */
+    static List<String> sentences(List<String> lines) {
+        List<String> sentences = new ArrayList<>();
+        for (String line : lines) {
+            for (String sentence : SENTENCE_END.split(line)) {
+                if (!sentence.isBlank()) {
+                    sentences.add(sentence.strip());
+                }
+            }
+        }
+        return sentences;
     }
 
     /**

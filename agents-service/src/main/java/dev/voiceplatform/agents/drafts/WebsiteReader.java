@@ -80,7 +80,7 @@ final class WebsiteReader {
         Tone tone = Tone.detect(allText, industry);
 
         Set<String> hours = new LinkedHashSet<>(structuredHours(structured));
-        hours.addAll(TextFacts.businessHours(lines));
+        hours.addAll(TextFacts.businessHours(TextFacts.sentences(lines)));
 
         List<String> phoneTexts = new ArrayList<>();
         page.select("a[href^=tel:]").forEach(link -> phoneTexts.add(link.attr("href").substring(4)));
