@@ -2,6 +2,7 @@ package dev.voiceplatform.agents.drafts;
 
 import dev.voiceplatform.agents.agent.service.AgentService;
 import dev.voiceplatform.common.tenancy.Tenant;
+import io.quarkus.runtime.Startup;
 import io.smallrye.common.annotation.Identifier;
 import io.smallrye.mutiny.TimeoutException;
 import io.smallrye.mutiny.Uni;
@@ -18,6 +19,7 @@ import org.jboss.logging.Logger;
  * either, so a mistyped request costs nothing either.
  */
 @ApplicationScoped
+@Startup // a platform.drafts.model naming no model stops the service at start, not on the first wizard call
 public class DraftService {
 
     static final String NO_MODEL = "no language model is configured";

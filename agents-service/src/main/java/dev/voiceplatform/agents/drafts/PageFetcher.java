@@ -108,6 +108,7 @@ public class PageFetcher {
                         refused.getMessage());
             };
         }
+        // Mutiny's bound on the whole fetch, or Vert.x's idle timeout (an internal class, known by its message).
         if (failure instanceof TimeoutException || failure instanceof java.util.concurrent.TimeoutException
                 || String.valueOf(failure.getMessage()).toLowerCase(Locale.ROOT).contains("timeout")) {
             return unreadable("timeout", "The site did not answer in time");

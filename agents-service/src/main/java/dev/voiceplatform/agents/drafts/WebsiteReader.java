@@ -289,15 +289,28 @@ final class WebsiteReader {
                 answer = details == null ? "" : details.text().substring(Math.min(details.text().length(),
                         question.text().length()));
             } else {
-                StringBuilder text = new StringBuilder();
-                for (Element part : sectionAfter(question, false)) {
-                    text.append(text.isEmpty() ? "" : " ").append(part.text());
-                }
-                answer = text.toString();
+                answer = answerAfter(question);
             }
             add(found, question.text(), answer);
         }
         return List.copyOf(found.values());
+    }
+
+    /**
+     * The element right after a question heading, and a list right after that. Later elements are left out: on a
+     * flat page the text after the last question is the rest of the page, not its answer.
+     */
+    private static String answerAfter(Element question) {
+        List<Element> section = sectionAfter(question, false);
+        StringBuilder answer = new StringBuilder();
+        for (int i = 0; i < section.size() && i < 2; i++) {
+            Element part = section.get(i);
+            if (i == 1 && !part.is("ul, ol")) {
+                break;
+            }
+            answer.append(answer.isEmpty() ? "" : " ").append(part.text());
+        }
+        return answer.toString();
     }
 
     private static void add(Map<String, QuestionAnswer> found, String question, String answer) {

@@ -54,6 +54,12 @@ class DescriptionReaderTest {
     }
 
     @Test
+    void hebrewPluralsAndKindsOfABusinessNameItsIndustry() {
+        assertEquals("restaurant", DescriptionReader.read("פיצרייה משפחתית בחיפה עם פיצות ופסטות טריות",
+                DraftLanguage.HE).detectedIndustry());
+    }
+
+    @Test
     void aDescriptionWithoutFactsGivesEmptyListsAndTheGeneralIndustry() {
         BusinessFacts facts = DescriptionReader.read("a small business that helps people with various things",
                 DraftLanguage.EN);

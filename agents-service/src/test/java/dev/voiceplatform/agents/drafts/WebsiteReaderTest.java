@@ -123,6 +123,16 @@ class WebsiteReaderTest {
     }
 
     @Test
+    void anAnswerIsTheTextRightAfterItsQuestionNotTheRestOfAFlatPage() {
+        WebsiteFacts facts = read("<html><body><h2>FAQ</h2><h3>Do I need my own mat?</h3>"
+                + "<p>No, mats are free to use.</p><ul><li>Towels too</li></ul><p>Call us any time.</p>"
+                + "<h3>Can I bring a friend?</h3><p>Yes, the first class is free.</p><p>We accept cash.</p>"
+                + "</body></html>", DraftLanguage.EN);
+        assertEquals(List.of(new QuestionAnswer("Do I need my own mat?", "No, mats are free to use. Towels too"),
+                new QuestionAnswer("Can I bring a friend?", "Yes, the first class is free.")), facts.qAndA());
+    }
+
+    @Test
     void brokenStructuredDataDoesNotStopTheRestOfThePage() {
         WebsiteFacts facts = read("<html><head><title>Zen Yoga</title><script type=\"application/ld+json\">{not json"
                 + "</script></head><body><p>Call 03-6091234 or write to studio@zen.example</p></body></html>",
