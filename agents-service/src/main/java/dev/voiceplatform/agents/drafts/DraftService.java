@@ -59,7 +59,11 @@ public class DraftService {
     }
 
     public Uni<BusinessFacts> fromDescription(Tenant tenant, String description, DraftLanguage language) {
-        return admit(tenant).chain(() -> refine(description, DescriptionReader.read(description, language), language));
+        return admit(tenant)
+                // Pattern matching over up to 4,000 characters: worker-thread work, like a page's parsing.
+                .emitOn(Infrastructure.getDefaultWorkerPool())
+                .map(admitted -> DescriptionReader.read(description, language))
+                .chain(facts -> refine(description, facts, language));
     }
 
     public Uni<AgentDraft> fromQuestionnaire(Tenant tenant, Questionnaire answers) {

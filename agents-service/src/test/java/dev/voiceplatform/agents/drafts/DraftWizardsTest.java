@@ -192,14 +192,15 @@ class DraftWizardsTest {
         insertAgent(organization);
         DraftCalls full = DraftCalls.as(TestTokens.forOrganization(organization).scopes("agents:write")
                 .maxAgents(1).tier("free"));
-        full.post(DraftCalls.QUESTIONNAIRE, Map.of("businessName", "Acme"))
-                .statusCode(402)
-                .body("error.code", equalTo("AGENT_LIMIT_REACHED"))
-                .body("error.details.current", equalTo(1))
-                .body("error.details.max_agents", equalTo(1))
-                .body("error.details.current_tier", equalTo("free"));
-        full.post(DraftCalls.DESCRIPTION, Map.of("description", DESCRIPTION_TEXT)).statusCode(402)
-                .body("error.code", equalTo("AGENT_LIMIT_REACHED"));
+        for (String path : List.of(DraftCalls.WEBSITE, DraftCalls.DESCRIPTION, DraftCalls.QUESTIONNAIRE)) {
+            full.post(path, Map.of("businessName", "Acme", "description", DESCRIPTION_TEXT,
+                            "url", "https://example.com"))
+                    .statusCode(402)
+                    .body("error.code", equalTo("AGENT_LIMIT_REACHED"))
+                    .body("error.details.current", equalTo(1))
+                    .body("error.details.max_agents", equalTo(1))
+                    .body("error.details.current_tier", equalTo("free"));
+        }
     }
 
     @Test
