@@ -130,6 +130,21 @@ public final class E2ePlatform {
         return kafkaBootstrap;
     }
 
+    /** A file of the platform's state directory, such as {@code keys/share-secret}. */
+    public Path stateFile(String relative) {
+        return home.resolve(relative);
+    }
+
+    /**
+     * A JDBC connection to one service's database, for arranging what only the dashboard can do (accounts connected
+     * through OAuth there, for example).
+     */
+    public java.sql.Connection connectToDatabase(String database) throws java.sql.SQLException {
+        Map<String, String> infra = readEnvFile(home.resolve("infra.env"));
+        return java.sql.DriverManager.getConnection("jdbc:" + required(infra, "INFRA_PG_URL") + "/" + database,
+                required(infra, "INFRA_PG_USER"), infra.getOrDefault("INFRA_PG_PASSWORD", ""));
+    }
+
     private static List<String> run(Path root, Path home, Map<String, String> environment, String... args) {
         Path transcript = home.resolveSibling(home.getFileName() + "-script.log");
         List<String> command = new ArrayList<>();

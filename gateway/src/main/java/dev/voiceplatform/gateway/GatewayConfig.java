@@ -68,4 +68,27 @@ public final class GatewayConfig {
         @Min(1)
         int maxConnectionsPerService();
     }
+
+    /** The gateway's memory of key lookups (see {@code CredentialCache}). */
+    @ConfigMapping(prefix = "platform.credential-cache")
+    public interface CredentialCache {
+
+        /** Off makes every request look its key up in the database. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /**
+         * The longest a looked-up key is used without asking the database again. Change notices normally end it at
+         * once; this bounds what a notice lost in a way the listener cannot see could cost.
+         */
+        @WithDefault("10s")
+        Duration maxAge();
+
+        /**
+         * Entries kept (at least 1); past it the cache starts afresh, so a flood of distinct keys cannot grow it
+         * without end.
+         */
+        @WithDefault("10000")
+        int maxEntries();
+    }
 }

@@ -1,5 +1,7 @@
 package dev.voiceplatform.agents.agent;
 
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplatform.common.events.AgentSnapshot;
 import java.time.Instant;
 import java.util.UUID;
@@ -21,7 +23,18 @@ public record Agent(
         UUID testTargetAgentId,
         Instant createdAt,
         Instant updatedAt,
-        Instant deletedAt) {
+        Instant deletedAt,
+        ObjectNode settings,
+        ObjectNode secrets) {
+
+    /**
+     * Settings and secrets are never null (an agent without any reads as empty objects); they are shared, never
+     * changed in place: a change makes new nodes.
+     */
+    public Agent {
+        settings = settings == null ? JsonNodeFactory.instance.objectNode() : settings;
+        secrets = secrets == null ? JsonNodeFactory.instance.objectNode() : secrets;
+    }
 
     public boolean published() {
         return status == AgentStatus.ACTIVE;
@@ -39,23 +52,30 @@ public record Agent(
     public Agent withContent(String newName, String newDescription, String newPrompt, String newGreeting,
             String newLanguage, String newVoice, String newModel) {
         return new Agent(id, organizationId, newName, newDescription, newPrompt, newGreeting, newLanguage, newVoice,
-                newModel, status, version, tester, testTargetAgentId, createdAt, updatedAt, deletedAt);
+                newModel, status, version, tester, testTargetAgentId, createdAt, updatedAt, deletedAt, settings,
+                secrets);
     }
 
     public Agent withStatus(AgentStatus newStatus) {
         return new Agent(id, organizationId, name, description, prompt, greeting, language, voice, model, newStatus,
-                version, tester, testTargetAgentId, createdAt, updatedAt, deletedAt);
+                version, tester, testTargetAgentId, createdAt, updatedAt, deletedAt, settings, secrets);
     }
 
     public Agent deletedAt(Instant when) {
         return new Agent(id, organizationId, name, description, prompt, greeting, language, voice, model, status,
-                version, tester, testTargetAgentId, createdAt, updatedAt, when);
+                version, tester, testTargetAgentId, createdAt, updatedAt, when, settings, secrets);
     }
 
     /** The next version of this agent, changed at {@code when}. */
     public Agent nextVersion(Instant when) {
         return new Agent(id, organizationId, name, description, prompt, greeting, language, voice, model, status,
-                version + 1, tester, testTargetAgentId, createdAt, when, deletedAt);
+                version + 1, tester, testTargetAgentId, createdAt, when, deletedAt, settings, secrets);
+    }
+
+    /** The agent with other settings-document settings and credentials. */
+    public Agent withSettings(ObjectNode newSettings, ObjectNode newSecrets) {
+        return new Agent(id, organizationId, name, description, prompt, greeting, language, voice, model, status,
+                version, tester, testTargetAgentId, createdAt, updatedAt, deletedAt, newSettings, newSecrets);
     }
 
     public AgentSnapshot snapshot() {

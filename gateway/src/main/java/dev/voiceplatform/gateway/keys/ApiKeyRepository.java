@@ -23,9 +23,11 @@ public class ApiKeyRepository {
     private static final String COLUMNS = ApiKey.COLUMNS;
 
     private final Pool pool;
+    private final CredentialCache credentials;
 
-    public ApiKeyRepository(Pool pool) {
+    public ApiKeyRepository(Pool pool, CredentialCache credentials) {
         this.pool = pool;
+        this.credentials = credentials;
     }
 
     /** One page of an organization's keys, newest first, and the organization's total. */
@@ -80,6 +82,8 @@ public class ApiKeyRepository {
         return pool.preparedQuery("UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $2) WHERE id = $1"
                 + " RETURNING revoked_at")
                 .execute(Tuple.of(id, DbTime.toDb(now)))
+                // The database tells every replica; this one forgets at once, so its next request sees the change.
+                .invoke(credentials::forgetAll)
                 .map(rows -> rows.size() == 0 ? Optional.empty()
                         : Optional.of(DbTime.fromDb(rows.iterator().next().getOffsetDateTime("revoked_at"))));
     }

@@ -2,6 +2,7 @@ package dev.voiceplatform.gateway.organizations;
 
 import dev.voiceplatform.common.api.PageRequest;
 import dev.voiceplatform.gateway.DbTime;
+import dev.voiceplatform.gateway.keys.CredentialCache;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -22,9 +23,11 @@ public class OrganizationRepository {
     private static final String ORDER = " ORDER BY created_at DESC, id DESC LIMIT $%d OFFSET $%d";
 
     private final Pool pool;
+    private final CredentialCache credentials;
 
-    public OrganizationRepository(Pool pool) {
+    public OrganizationRepository(Pool pool, CredentialCache credentials) {
         this.pool = pool;
+        this.credentials = credentials;
     }
 
     /** One page of organizations, newest first, and the total; optionally only those with exactly this name. */
@@ -87,6 +90,8 @@ public class OrganizationRepository {
                 + " entitlements = COALESCE($6, entitlements), kind = COALESCE($7, kind), updated_at = $8"
                 + " WHERE id = $1 RETURNING " + COLUMNS)
                 .execute(values)
+                // The database tells every replica; this one forgets at once, so its next request sees the change.
+                .invoke(credentials::forgetAll)
                 .map(OrganizationRepository::optional);
     }
 

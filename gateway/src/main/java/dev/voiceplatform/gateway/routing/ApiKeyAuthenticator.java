@@ -6,6 +6,7 @@ import dev.voiceplatform.gateway.BearerToken;
 import dev.voiceplatform.gateway.keys.ApiKey;
 import dev.voiceplatform.gateway.keys.ApiKeyRepository;
 import dev.voiceplatform.gateway.keys.ApiKeySecrets;
+import dev.voiceplatform.gateway.keys.CredentialCache;
 import dev.voiceplatform.gateway.keys.KeyCredential;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,8 +14,9 @@ import java.time.Clock;
 import org.jboss.logging.Logger;
 
 /**
- * Authenticates the key of a public request. The hash is looked up on every request, without a cache, so a
- * revocation holds from the next request on.
+ * Authenticates the key of a public request: by its hash, from the {@link CredentialCache} when it holds the key,
+ * otherwise from the database. Revocation, expiry and the organization's facts are checked on every request against
+ * what was read; a change in the database ends what the cache holds (see there).
  */
 @ApplicationScoped
 public class ApiKeyAuthenticator {
@@ -23,10 +25,12 @@ public class ApiKeyAuthenticator {
     private static final Logger LOG = Logger.getLogger(ApiKeyAuthenticator.class);
 
     private final ApiKeyRepository keys;
+    private final CredentialCache cache;
     private final Clock clock;
 
-    public ApiKeyAuthenticator(ApiKeyRepository keys, Clock clock) {
+    public ApiKeyAuthenticator(ApiKeyRepository keys, CredentialCache cache, Clock clock) {
         this.keys = keys;
+        this.cache = cache;
         this.clock = clock;
     }
 
@@ -37,10 +41,20 @@ public class ApiKeyAuthenticator {
             if (!ApiKeySecrets.wellFormed(presented)) {
                 throw ApiException.of(ErrorCode.INVALID_API_KEY_FORMAT, "The API key is not shaped like a key");
             }
-            return keys.findByHash(ApiKeySecrets.hash(presented))
+            String keyHash = ApiKeySecrets.hash(presented);
+            KeyCredential remembered = cache.find(keyHash);
+            if (remembered != null) {
+                return Uni.createFrom().item(check(remembered));
+            }
+            long generation = cache.generation();
+            return keys.findByHash(keyHash)
                     .onFailure().transform(ApiKeyAuthenticator::storeUnavailable)
-                    .map(found -> check(found.orElseThrow(
-                            () -> ApiException.of(ErrorCode.INVALID_API_KEY, "The API key is not valid"))));
+                    .map(found -> {
+                        KeyCredential credential = found.orElseThrow(
+                                () -> ApiException.of(ErrorCode.INVALID_API_KEY, "The API key is not valid"));
+                        cache.remember(keyHash, credential, generation);
+                        return check(credential);
+                    });
         });
     }
 

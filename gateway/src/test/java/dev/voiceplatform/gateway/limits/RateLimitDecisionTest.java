@@ -17,7 +17,7 @@ class RateLimitDecisionTest {
 
     private static RateLimitDecision decision(int hourCount, int dayCount, boolean allowed) {
         return new RateLimitDecision("free", new TierLimits(100, 500),
-                new RateLimitStore.Counts(WINDOWS.hourStart(), hourCount, WINDOWS.dayStart(), dayCount, allowed), NOW);
+                new RateLimitStore.Counts(WINDOWS.hourStart(), hourCount, WINDOWS.dayStart(), dayCount, allowed ? 1 : 0), NOW);
     }
 
     @Test

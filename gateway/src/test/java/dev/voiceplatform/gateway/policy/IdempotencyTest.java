@@ -5,10 +5,14 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.voiceplatform.gateway.keys.ApiKeySecrets;
+import dev.voiceplatform.gateway.keys.CredentialCache;
 import dev.voiceplatform.gateway.support.Admin;
 import dev.voiceplatform.gateway.support.TestClock;
 import dev.voiceplatform.gateway.support.UpstreamStub;
+import dev.voiceplatform.testing.Eventually;
 import dev.voiceplatform.testing.TestDatabase;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -34,6 +38,9 @@ class IdempotencyTest {
 
     @Inject
     TestClock clock;
+
+    @Inject
+    CredentialCache credentials;
 
     @BeforeEach
     void stub() {
@@ -224,6 +231,9 @@ class IdempotencyTest {
         UpstreamStub.next();
         // Scopes cannot be changed through any API; the row is edited to stand for a key that no longer holds it.
         TestDatabase.update("UPDATE api_keys SET scopes = '{agents:read}' WHERE id = ?::uuid", key.id());
+        // The gateway hears of a change made in the database through the database's notice.
+        Eventually.check(() -> assertNull(credentials.find(ApiKeySecrets.hash(key.key())),
+                "the change notice reached the gateway"));
         as(key.key(), idempotencyKey).body(BODY).post("/v1/agents")
                 .then().statusCode(403)
                 .header("Idempotency-Replayed", nullValue())

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.voiceplatform.gateway.support.Admin;
 import dev.voiceplatform.gateway.support.TestClock;
+import dev.voiceplatform.testing.TestDatabase;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
@@ -70,6 +71,35 @@ class RateLimitTest {
                 .then().statusCode(403)
                 .header("RateLimit-Policy", notNullValue())
                 .header("RateLimit", matchesPattern("\"hour\";r=997;t=\\d+, \"day\";r=9997;t=\\d+"));
+    }
+
+    @Test
+    void aBusyKeyTakesItsRequestsFromTheSharedCountersAHundredthAtATime() {
+        // Standard tier: 1,000 an hour, so a lease is 10 requests, counted in the shared store when taken.
+        Admin.Key key = Admin.keyFor("starter", "agents:read");
+        spend(key.key(), 3);
+        assertEquals(10, hourCount(key.id()));
+        as(key.key()).get("/v1/me").then().statusCode(200)
+                .header("RateLimit", matchesPattern("\"hour\";r=996;t=\\d+, \"day\";r=9996;t=\\d+"));
+        spend(key.key(), 7);
+        assertEquals(20, hourCount(key.id()), "the eleventh request took the next lease");
+    }
+
+    @Test
+    void requestsLetThroughByEveryReplicaTogetherNeverPassTheLimit() {
+        Admin.Key key = Admin.keyFor("starter", "agents:read");
+        spend(key.key(), 1);
+        // Other replicas took all but 5 of the hour; this one still holds the 9 it took and did not use.
+        TestDatabase.update("UPDATE rate_limit_counters SET hour_count = 995 WHERE api_key_id = ?::uuid", key.id());
+        spend(key.key(), 9 + 5);
+        assertEquals(1000, hourCount(key.id()));
+        as(key.key()).get("/v1/me").then().statusCode(429).body("error.code", equalTo("RATE_LIMIT_EXCEEDED"));
+        assertEquals(1000, hourCount(key.id()));
+    }
+
+    private static int hourCount(String keyId) {
+        return ((Number) TestDatabase.query("SELECT hour_count FROM rate_limit_counters WHERE api_key_id = ?::uuid",
+                keyId).get(0).get("hour_count")).intValue();
     }
 
     @Test

@@ -6,6 +6,7 @@ import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
 import dev.voiceplatform.common.error.FieldError;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -38,6 +39,24 @@ public final class JsonBody {
             return new JsonBody(com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode());
         }
         return of(body);
+    }
+
+    /**
+     * Refuses a body holding keys outside {@code known}: 400 UNKNOWN_FIELD with {@code details.unknown} listing
+     * them in the order sent. A misspelt key silently ignored would look saved to the client.
+     */
+    public JsonBody rejectUnknown(Collection<String> known) {
+        List<String> unknown = new ArrayList<>();
+        node.fieldNames().forEachRemaining(name -> {
+            if (!known.contains(name)) {
+                unknown.add(name);
+            }
+        });
+        if (!unknown.isEmpty()) {
+            throw ApiException.of(ErrorCode.UNKNOWN_FIELD, "Unknown " + (unknown.size() == 1 ? "key: " : "keys: ")
+                    + String.join(", ", unknown)).withDetail("unknown", List.copyOf(unknown));
+        }
+        return this;
     }
 
     /** Whether the client sent the field at all (null included). */

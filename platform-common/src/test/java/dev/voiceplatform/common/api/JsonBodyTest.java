@@ -54,4 +54,14 @@ class JsonBodyTest {
         body.maxCharacters("name", "😀".repeat(101), 100);
         assertThrows(ApiException.class, body::throwIfInvalid);
     }
+
+    @Test
+    void keysOutsideTheKnownOnesAreListedInDetailsUnknown() throws Exception {
+        JsonBody.of(json("{\"a\":1,\"b\":null}")).rejectUnknown(java.util.Set.of("a", "b", "c"));
+        ApiException refused = assertThrows(ApiException.class,
+                () -> JsonBody.of(json("{\"a\":1,\"zz\":2,\"yy\":3}")).rejectUnknown(java.util.Set.of("a")));
+        assertEquals(ErrorCode.UNKNOWN_FIELD, refused.code());
+        assertEquals(400, refused.status());
+        assertEquals(java.util.List.of("zz", "yy"), refused.details().get("unknown"));
+    }
 }

@@ -1,8 +1,12 @@
 package dev.voiceplatform.agents.agent.repository;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplatform.agents.agent.Agent;
 import dev.voiceplatform.agents.agent.AgentStatus;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlClient;
@@ -19,8 +23,10 @@ import java.util.UUID;
 @ApplicationScoped
 public class AgentRepository {
 
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String COLUMNS = "id, org_id, name, description, prompt, greeting, language, voice, model, "
-            + "status, version, is_tester, test_target_agent_id, created_at, updated_at, deleted_at";
+            + "status, version, is_tester, test_target_agent_id, created_at, updated_at, deleted_at, settings, "
+            + "secrets";
 
     /** Finds the agent, deleted or not; null when the organization has no such agent. */
     public Uni<Agent> find(SqlClient client, UUID organizationId, UUID id) {
@@ -38,12 +44,13 @@ public class AgentRepository {
 
     public Uni<Void> insert(SqlClient client, Agent agent) {
         return client.preparedQuery("INSERT INTO agents (" + COLUMNS + ") VALUES "
-                        + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)")
+                        + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)")
                 .execute(Tuple.from(new Object[] {
                         agent.id(), agent.organizationId(), agent.name(), agent.description(), agent.prompt(),
                         agent.greeting(), agent.language(), agent.voice(), agent.model(), agent.status().wireName(),
                         agent.version(), agent.tester(), agent.testTargetAgentId(), utc(agent.createdAt()),
-                        utc(agent.updatedAt()), utc(agent.deletedAt())}))
+                        utc(agent.updatedAt()), utc(agent.deletedAt()), json(agent.settings()),
+                        json(agent.secrets())}))
                 .replaceWithVoid();
     }
 
@@ -54,11 +61,13 @@ public class AgentRepository {
     public Uni<Boolean> updateIfVersion(SqlClient client, Agent next, int expectedVersion) {
         return client.preparedQuery("UPDATE agents SET name = $1, description = $2, prompt = $3, greeting = $4, "
                         + "language = $5, voice = $6, model = $7, status = $8, version = $9, updated_at = $10, "
-                        + "deleted_at = $11 WHERE org_id = $12 AND id = $13 AND version = $14 AND deleted_at IS NULL")
+                        + "deleted_at = $11, settings = $15, secrets = $16 "
+                        + "WHERE org_id = $12 AND id = $13 AND version = $14 AND deleted_at IS NULL")
                 .execute(Tuple.from(new Object[] {
                         next.name(), next.description(), next.prompt(), next.greeting(), next.language(), next.voice(),
                         next.model(), next.status().wireName(), next.version(), utc(next.updatedAt()),
-                        utc(next.deletedAt()), next.organizationId(), next.id(), expectedVersion}))
+                        utc(next.deletedAt()), next.organizationId(), next.id(), expectedVersion,
+                        json(next.settings()), json(next.secrets())}))
                 .map(result -> result.rowCount() == 1);
     }
 
@@ -74,6 +83,50 @@ public class AgentRepository {
         return client.preparedQuery("SELECT count(*) FROM agents WHERE org_id = $1 AND deleted_at IS NULL AND NOT is_tester")
                 .execute(Tuple.of(organizationId))
                 .map(rows -> rows.iterator().next().getLong(0));
+    }
+
+    /**
+     * Copies the live, non-tester agent {@code sourceId} into a new inactive agent at version 1, in SQL so that
+     * every content column and the whole {@code settings} and {@code secrets} documents travel as stored. Not
+     * copied: identity, status, version, timestamps, the tester columns and phone numbers (another table). Null
+     * when the source is no longer there.
+     */
+    public Uni<Agent> duplicate(SqlClient client, UUID organizationId, UUID sourceId, UUID newId, String name,
+            Instant now) {
+        return client.preparedQuery("INSERT INTO agents (id, org_id, name, description, prompt, greeting, language, "
+                        + "voice, model, settings, secrets, status, version, is_tester, test_target_agent_id, "
+                        + "created_at, updated_at, deleted_at) "
+                        + "SELECT $1, org_id, $2, description, prompt, greeting, language, voice, model, settings, "
+                        + "secrets, 'inactive', 1, false, NULL, $3, $3, NULL FROM agents "
+                        + "WHERE org_id = $4 AND id = $5 AND deleted_at IS NULL AND NOT is_tester "
+                        + "RETURNING " + COLUMNS)
+                .execute(Tuple.of(newId, name, utc(now), organizationId, sourceId))
+                .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
+    }
+
+    /** The live tester aimed at {@code targetId}, with its persona; null when there is none. */
+    public Uni<TesterAgent> findLiveTester(SqlClient client, UUID organizationId, UUID targetId) {
+        return client.preparedQuery("SELECT " + COLUMNS + ", tester_persona FROM agents WHERE org_id = $1 "
+                        + "AND test_target_agent_id = $2 AND is_tester AND deleted_at IS NULL")
+                .execute(Tuple.of(organizationId, targetId))
+                .map(rows -> {
+                    if (rows.size() == 0) {
+                        return null;
+                    }
+                    Row row = rows.iterator().next();
+                    return new TesterAgent(map(row), row.getString("tester_persona"));
+                });
+    }
+
+    /** Stores the caller persona of a tester just inserted. */
+    public Uni<Void> saveTesterPersona(SqlClient client, UUID organizationId, UUID testerId, String persona) {
+        return client.preparedQuery("UPDATE agents SET tester_persona = $1 WHERE org_id = $2 AND id = $3 AND is_tester")
+                .execute(Tuple.of(persona, organizationId, testerId))
+                .replaceWithVoid();
+    }
+
+    /** A tester agent and the caller persona it plays. */
+    public record TesterAgent(Agent agent, String persona) {
     }
 
     /** One page, newest first, and the total, in two queries whatever the page size. */
@@ -120,7 +173,23 @@ public class AgentRepository {
                 row.getString("model"), AgentStatus.fromWire(row.getString("status")).orElseThrow(),
                 row.getInteger("version"), row.getBoolean("is_tester"), row.getUUID("test_target_agent_id"),
                 instant(row.getOffsetDateTime("created_at")), instant(row.getOffsetDateTime("updated_at")),
-                instant(row.getOffsetDateTime("deleted_at")));
+                instant(row.getOffsetDateTime("deleted_at")), objectNode(row.getJsonObject("settings")),
+                objectNode(row.getJsonObject("secrets")));
+    }
+
+    private static ObjectNode objectNode(JsonObject stored) {
+        if (stored == null) {
+            return null;
+        }
+        try {
+            return (ObjectNode) JSON.readTree(stored.encode());
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Stored agent settings are not JSON", e);
+        }
+    }
+
+    private static JsonObject json(ObjectNode node) {
+        return new JsonObject(node.toString());
     }
 
     private static Instant instant(OffsetDateTime value) {

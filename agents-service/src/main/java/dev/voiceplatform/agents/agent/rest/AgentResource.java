@@ -1,16 +1,22 @@
 package dev.voiceplatform.agents.agent.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.voiceplatform.agents.agent.Agent;
 import dev.voiceplatform.agents.agent.AgentStatus;
 import dev.voiceplatform.agents.agent.service.AgentInput;
 import dev.voiceplatform.agents.agent.service.AgentService;
+import dev.voiceplatform.agents.agent.service.TesterInput;
+import dev.voiceplatform.agents.settings.SettingsCatalog;
+import dev.voiceplatform.agents.settings.WebhookBlock;
+import dev.voiceplatform.agents.settings.WebhookUrlCheck;
 import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.api.JsonBody;
 import dev.voiceplatform.common.api.ListEnvelope;
 import dev.voiceplatform.common.api.PageRequest;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
+import dev.voiceplatform.common.error.FieldError;
 import dev.voiceplatform.common.tenancy.CurrentTenant;
 import dev.voiceplatform.common.tenancy.Tenant;
 import io.smallrye.mutiny.Uni;
@@ -25,6 +31,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
+import java.io.IOException;
+import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -32,7 +40,7 @@ import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 import org.jboss.resteasy.reactive.RestResponse;
 
-/** Agents of part 4.2: create, list, read, update, publish, unpublish, delete. */
+/** Agents of part 4.2: create, list, read, update, publish, unpublish, delete, duplicate, tester. */
 @Path("/agents")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
@@ -43,10 +51,15 @@ public class AgentResource {
 
     private final AgentService service;
     private final CurrentTenant currentTenant;
+    private final ObjectMapper objectMapper;
+    private final WebhookUrlCheck webhookUrls;
 
-    public AgentResource(AgentService service, CurrentTenant currentTenant) {
+    public AgentResource(AgentService service, CurrentTenant currentTenant, ObjectMapper objectMapper,
+            WebhookUrlCheck webhookUrls) {
         this.service = service;
         this.currentTenant = currentTenant;
+        this.objectMapper = objectMapper;
+        this.webhookUrls = webhookUrls;
     }
 
     @POST
@@ -54,7 +67,15 @@ public class AgentResource {
     public Uni<RestResponse<AgentOut>> create(JsonNode body, UriInfo uri) {
         Tenant tenant = currentTenant.forWrite();
         AgentInput.Draft draft = AgentInput.readCreate(JsonBody.of(body), tenant);
-        return service.create(tenant, draft).map(agent -> RestResponse.ResponseBuilder
+        WebhookBlock.Sent webhook = readWebhook(body);
+        if (webhook != null && !webhook.removed()) {
+            List<FieldError> missing = WebhookBlock.requireSecret(webhook, false);
+            if (!missing.isEmpty()) {
+                throw WebhookBlock.invalidConfig(missing);
+            }
+        }
+        return checkWebhookUrl(webhook).chain(() -> service.create(tenant, draft, webhook)).map(agent -> RestResponse
+                .ResponseBuilder
                 .<AgentOut>created(uri.getAbsolutePathBuilder().path(agent.id().toString()).build())
                 .entity(AgentOut.of(agent))
                 .header("ETag", IfMatch.entityTag(agent.version()))
@@ -93,8 +114,30 @@ public class AgentResource {
         UUID agentId = agentId(id);
         Integer expectedVersion = IfMatch.parse(ifMatch);
         AgentInput.Changes changes = AgentInput.readPatch(JsonBody.of(body));
-        return service.update(tenant, agentId, changes, expectedVersion)
+        WebhookBlock.Sent webhook = readWebhook(body);
+        return checkWebhookUrl(webhook)
+                .chain(() -> service.update(tenant, agentId, changes, webhook, expectedVersion))
                 .map(agent -> withVersion(AgentOut.of(agent), agent));
+    }
+
+    /** The per-agent webhook block of part 2.10 when the body has one; its problems are INVALID_WEBHOOK_CONFIG. */
+    private static WebhookBlock.Sent readWebhook(JsonNode body) {
+        if (!body.has(SettingsCatalog.WEBHOOK)) {
+            return null;
+        }
+        WebhookBlock.Sent webhook = WebhookBlock.read(body.get(SettingsCatalog.WEBHOOK));
+        if (!webhook.problems().isEmpty()) {
+            throw WebhookBlock.invalidConfig(webhook.problems());
+        }
+        return webhook;
+    }
+
+    private Uni<Void> checkWebhookUrl(WebhookBlock.Sent webhook) {
+        return webhookUrls.problems(webhook == null ? null : webhook.url()).invoke(problems -> {
+            if (!problems.isEmpty()) {
+                throw WebhookBlock.invalidConfig(problems);
+            }
+        }).replaceWithVoid();
     }
 
     @POST
@@ -119,6 +162,57 @@ public class AgentResource {
     public Uni<Map<String, Object>> delete(@RestPath String id) {
         Tenant tenant = currentTenant.forWrite();
         return service.delete(tenant, agentId(id)).map(agent -> Map.of("id", agent.id(), "deleted", true));
+    }
+
+    /** 201 with the copy, as create answers (Location, ETag). */
+    @POST
+    @Path("/{id}/duplicate")
+    @RolesAllowed("agents:write")
+    public Uni<RestResponse<AgentOut>> duplicate(@RestPath String id, UriInfo uri) {
+        Tenant tenant = currentTenant.forWrite();
+        return service.duplicate(tenant, agentId(id)).map(copy -> RestResponse.ResponseBuilder
+                .<AgentOut>created(agentLocation(uri, copy))
+                .entity(AgentOut.of(copy))
+                .header("ETag", IfMatch.entityTag(copy.version()))
+                .build());
+    }
+
+    /**
+     * 201 with the tester the call created, 200 with the one that already existed. The body is optional, so a bare
+     * POST is accepted whatever Content-Type its client put on it; a body that is sent must be a JSON object.
+     */
+    @POST
+    @Path("/{id}/tester")
+    @RolesAllowed("agents:test")
+    @Consumes(MediaType.WILDCARD)
+    public Uni<RestResponse<TesterOut>> tester(@RestPath String id, byte[] body, UriInfo uri) {
+        Tenant tenant = currentTenant.forWrite();
+        UUID targetId = agentId(id);
+        TesterInput input = TesterInput.read(JsonBody.ofOptional(optionalJson(body)));
+        return service.tester(tenant, targetId, input).map(outcome -> {
+            Agent tester = outcome.tester().agent();
+            RestResponse.ResponseBuilder<TesterOut> response = outcome.created()
+                    ? RestResponse.ResponseBuilder.created(agentLocation(uri, tester))
+                    : RestResponse.ResponseBuilder.ok();
+            return response.entity(TesterOut.of(outcome.tester()))
+                    .header("ETag", IfMatch.entityTag(tester.version()))
+                    .build();
+        });
+    }
+
+    private JsonNode optionalJson(byte[] body) {
+        if (body == null || body.length == 0) {
+            return null;
+        }
+        try {
+            return objectMapper.readTree(body);
+        } catch (IOException e) {
+            throw ApiException.of(ErrorCode.INVALID_REQUEST, "The body is not valid JSON");
+        }
+    }
+
+    private static URI agentLocation(UriInfo uri, Agent agent) {
+        return uri.getBaseUriBuilder().path("agents").path(agent.id().toString()).build();
     }
 
     private static UUID agentId(String raw) {

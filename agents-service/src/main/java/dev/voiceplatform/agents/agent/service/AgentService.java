@@ -1,17 +1,25 @@
 package dev.voiceplatform.agents.agent.service;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplatform.agents.agent.Agent;
+import dev.voiceplatform.agents.agent.AgentNames;
 import dev.voiceplatform.agents.agent.AgentStatus;
+import dev.voiceplatform.agents.agent.VoiceCatalog;
 import dev.voiceplatform.agents.agent.repository.AgentRepository;
 import dev.voiceplatform.agents.config.AgentsConfig;
 import dev.voiceplatform.agents.number.AgentPhoneNumberRepository;
 import dev.voiceplatform.agents.number.NumberRoutes;
+import dev.voiceplatform.agents.simulation.PromptHash;
+import dev.voiceplatform.agents.simulation.SimulationRunRepository;
+import dev.voiceplatform.agents.settings.WebhookBlock;
 import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.api.PageRequest;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
+import dev.voiceplatform.common.error.FieldError;
 import dev.voiceplatform.common.events.AgentCreated;
 import dev.voiceplatform.common.events.AgentDeleted;
+import dev.voiceplatform.common.events.AgentDuplicated;
 import dev.voiceplatform.common.events.AgentPublished;
 import dev.voiceplatform.common.events.AgentUnpublished;
 import dev.voiceplatform.common.events.AgentUpdated;
@@ -29,8 +37,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * The agent lifecycle of part 3.1. Every change is one transaction that writes the agent and its event to the
@@ -39,6 +50,11 @@ import java.util.function.Function;
 @ApplicationScoped
 public class AgentService {
 
+    /** The plan entitlement under which a prompt change of an inactive agent makes it a draft. */
+    public static final String PUBLISH_REQUIRES_TEST = "publish-requires-test";
+    /** Appended to the name of a duplicate. */
+    static final String COPY_SUFFIX = " (copy)";
+
     private final Pool pool;
     private final AgentRepository agents;
     private final OutboxWriter outbox;
@@ -46,9 +62,11 @@ public class AgentService {
     private final AgentsConfig config;
     private final NumberRoutes numberRoutes;
     private final AgentPhoneNumberRepository phoneNumbers;
+    private final SimulationRunRepository simulationRuns;
 
     public AgentService(Pool pool, AgentRepository agents, OutboxWriter outbox, Clock clock, AgentsConfig config,
-            NumberRoutes numberRoutes, AgentPhoneNumberRepository phoneNumbers) {
+            NumberRoutes numberRoutes, AgentPhoneNumberRepository phoneNumbers,
+            SimulationRunRepository simulationRuns) {
         this.pool = pool;
         this.agents = agents;
         this.outbox = outbox;
@@ -56,21 +74,24 @@ public class AgentService {
         this.config = config;
         this.numberRoutes = numberRoutes;
         this.phoneNumbers = phoneNumbers;
+        this.simulationRuns = simulationRuns;
     }
 
     public Uni<Agent> create(Tenant tenant, AgentInput.Draft draft) {
+        return create(tenant, draft, null);
+    }
+
+    /** Creates the agent with its per-agent webhook block (part 2.10), or none when {@code webhook} is null. */
+    public Uni<Agent> create(Tenant tenant, AgentInput.Draft draft, WebhookBlock.Sent webhook) {
         checkAccountActive(tenant);
         UUID organizationId = tenant.organizationId();
-        return pool.withTransaction(tx -> agents.lockOrganization(tx, organizationId)
-                .chain(() -> agents.countAgainstPlan(tx, organizationId))
-                .chain(current -> {
-                    if (current >= tenant.plan().maxAgents()) {
-                        return Uni.createFrom().failure(agentLimitReached(tenant, current));
-                    }
+        return pool.withTransaction(tx -> reservePlanSlot(tx, tenant)
+                .chain(() -> {
                     Instant now = now();
-                    Agent agent = new Agent(Ids.newId(), organizationId, draft.name(), draft.description(),
+                    Agent created = new Agent(Ids.newId(), organizationId, draft.name(), draft.description(),
                             draft.prompt(), draft.greeting(), draft.language(), draft.voice(), draft.model(),
-                            AgentStatus.INACTIVE, 1, false, null, now, now, null);
+                            AgentStatus.INACTIVE, 1, false, null, now, now, null, null, null);
+                    Agent agent = webhook == null ? created : WebhookBlock.applyTo(created, webhook);
                     return agents.insert(tx, agent)
                             .chain(() -> outbox.append(tx, organizationId, new AgentCreated(agent.snapshot())))
                             .replaceWith(agent);
@@ -84,11 +105,7 @@ public class AgentService {
     public Uni<Void> checkCanCreate(Tenant tenant) {
         return Uni.createFrom().deferred(() -> {
             checkAccountActive(tenant);
-            return agents.countAgainstPlan(pool, tenant.organizationId()).invoke(current -> {
-                if (current >= tenant.plan().maxAgents()) {
-                    throw agentLimitReached(tenant, current);
-                }
-            }).replaceWithVoid();
+            return agents.countAgainstPlan(pool, tenant.organizationId()).chain(current -> slotFree(tenant, current));
         });
     }
 
@@ -106,6 +123,15 @@ public class AgentService {
     }
 
     public Uni<Agent> update(Tenant tenant, UUID id, AgentInput.Changes changes, Integer expectedVersion) {
+        return update(tenant, id, changes, null, expectedVersion);
+    }
+
+    /**
+     * PATCH /agents/:id with the per-agent webhook block, replaced whole when sent ({@code webhook} null when
+     * not): an enabled block with neither a new nor a stored secret is 400 INVALID_WEBHOOK_CONFIG.
+     */
+    public Uni<Agent> update(Tenant tenant, UUID id, AgentInput.Changes changes, WebhookBlock.Sent webhook,
+            Integer expectedVersion) {
         return change(tenant, id, expectedVersion, current -> {
             String model = changes.model() != null ? changes.model() : current.model();
             String voice = changes.voice() != null ? changes.voice() : current.voice();
@@ -116,16 +142,43 @@ public class AgentService {
                     pick(changes.prompt(), current.prompt()),
                     changes.greeting() != null ? AgentInput.emptyToNull(changes.greeting()) : current.greeting(),
                     pick(changes.language(), current.language()), voice, model);
-            List<String> changed = changedFields(current, next);
-            if (changed.isEmpty()) {
-                return Change.none();
+            if (webhook != null) {
+                List<FieldError> missing = WebhookBlock.requireSecret(webhook, WebhookBlock.secretStored(current));
+                if (!missing.isEmpty()) {
+                    throw WebhookBlock.invalidConfig(missing);
+                }
+                next = WebhookBlock.applyTo(next, webhook);
             }
-            return new Change(next, saved -> new AgentUpdated(saved.snapshot(), changed));
+            return edited(tenant, current, next);
         });
     }
 
+    /**
+     * A change of the settings document: {@code edit} gives the agent as the change leaves it (or throws the
+     * refusal), from the agent as stored, inside the transaction that writes it on the version it read.
+     */
+    public Uni<Agent> updateSettings(Tenant tenant, UUID id, Integer expectedVersion, UnaryOperator<Agent> edit) {
+        return change(tenant, id, expectedVersion, current -> edited(tenant, current, edit.apply(current)));
+    }
+
+    /**
+     * An edit of the agent's content or settings, whichever path made it: none when nothing changed, otherwise
+     * {@code agent.updated} naming what changed, and a draft when a prompt change makes one (see entersDraft).
+     */
+    private static Change edited(Tenant tenant, Agent current, Agent next) {
+        List<String> changed = changedFields(current, next);
+        if (changed.isEmpty()) {
+            return Change.none();
+        }
+        if (entersDraft(tenant, current, changed)) {
+            changed.add("status");
+            return new Change(next.withStatus(AgentStatus.DRAFT), saved -> new AgentUpdated(saved.snapshot(), changed));
+        }
+        return new Change(next, saved -> new AgentUpdated(saved.snapshot(), changed));
+    }
+
     public Uni<Agent> publish(Tenant tenant, UUID id) {
-        return change(tenant, id, null, current -> {
+        return passedPromptOfDraft(tenant, id).chain(passedPrompt -> change(tenant, id, null, current -> {
             if (current.tester()) {
                 throw ApiException.of(ErrorCode.AGENT_NOT_PUBLISHABLE, "Tester agents cannot be published")
                         .withHint("Publish the agent under test instead.");
@@ -135,13 +188,22 @@ public class AgentService {
             }
             return switch (current.status()) {
                 case ACTIVE -> Change.none();
-                // No simulation can have passed yet: simulation records arrive with the test tooling.
-                case DRAFT -> throw ApiException.of(ErrorCode.AGENT_NEEDS_PASSING_TEST,
-                        "A draft agent needs a simulation scoring 70 or more on its current prompt");
+                // The pass must be for the prompt read here: a prompt changed since the runs were read has none.
+                case DRAFT -> {
+                    if (!PromptHash.sha256(current.prompt()).equals(passedPrompt)) {
+                        throw ApiException.of(ErrorCode.AGENT_NEEDS_PASSING_TEST,
+                                        "A draft agent needs a simulation scoring "
+                                                + SimulationRunRepository.PASSING_SCORE + " or more on its current prompt")
+                                .withHint("Run a simulation of the agent on its current prompt; a change of the "
+                                        + "prompt needs a new passing run.");
+                    }
+                    yield new Change(current.withStatus(AgentStatus.ACTIVE),
+                            saved -> new AgentPublished(saved.snapshot()));
+                }
                 case INACTIVE, TESTING -> new Change(current.withStatus(AgentStatus.ACTIVE),
                         saved -> new AgentPublished(saved.snapshot()));
             };
-        });
+        }));
     }
 
     public Uni<Agent> unpublish(Tenant tenant, UUID id) {
@@ -170,6 +232,115 @@ public class AgentService {
                                     .replaceWith(next)
                             : lostRace(tx, organizationId, id));
         }));
+    }
+
+    /**
+     * Copies a live agent into a new inactive agent at version 1 named with a copy suffix: every content column and
+     * the whole settings and secrets documents (stage graph, webhook and its secret included), no phone number. It
+     * takes a slot of the plan exactly as create does. Emits {@code agent.created} for the copy and
+     * {@code agent.duplicated}, so the knowledge service can copy the source's knowledge.
+     */
+    public Uni<Agent> duplicate(Tenant tenant, UUID sourceId) {
+        checkAccountActive(tenant);
+        UUID organizationId = tenant.organizationId();
+        // The source stays locked to the copy, so its name and its content come from the same version.
+        return pool.withTransaction(tx -> agents.findForUpdate(tx, organizationId, sourceId).chain(found -> {
+            Agent source = requireLive(found);
+            if (source.tester()) {
+                throw ApiException.of(ErrorCode.INVALID_REQUEST, "A tester agent cannot be duplicated")
+                        .withStatus(422)
+                        .withHint("Duplicate the agent under test; POST /agents/{id}/tester gives it a tester.");
+            }
+            String name = AgentNames.withSuffix(source.name(), COPY_SUFFIX, AgentInput.NAME_MAX);
+            return reservePlanSlot(tx, tenant)
+                    .chain(() -> agents.duplicate(tx, organizationId, sourceId, Ids.newId(), name, now()))
+                    .chain(copy -> outbox.append(tx, organizationId, new AgentCreated(copy.snapshot()))
+                            .chain(() -> outbox.append(tx, organizationId, new AgentDuplicated(sourceId, copy.id())))
+                            .replaceWith(copy));
+        }));
+    }
+
+    /**
+     * The tester aimed at {@code targetId}: created on the first call (status testing, never counted against the
+     * plan, emits {@code agent.created}), the same one afterwards whatever the body. The target's row lock makes
+     * concurrent first calls create one tester.
+     */
+    public Uni<TesterOutcome> tester(Tenant tenant, UUID targetId, TesterInput input) {
+        UUID organizationId = tenant.organizationId();
+        return pool.withTransaction(tx -> agents.findForUpdate(tx, organizationId, targetId).chain(found -> {
+            Agent target = requireLive(found);
+            if (target.tester()) {
+                throw ApiException.of(ErrorCode.INVALID_REQUEST, "A tester agent cannot have a tester")
+                        .withStatus(422)
+                        .withHint("Ask for the tester of the agent under test.");
+            }
+            return agents.findLiveTester(tx, organizationId, targetId).chain(existing -> {
+                if (existing != null) {
+                    return Uni.createFrom().item(new TesterOutcome(existing, false));
+                }
+                String persona = input.persona() != null
+                        ? input.persona() : TesterCaller.defaultPersona(target.language());
+                String name = input.name() != null ? input.name() : TesterCaller.defaultName(target.name());
+                Instant now = now();
+                Agent tester = new Agent(Ids.newId(), organizationId, name, null,
+                        TesterCaller.prompt(target.name(), persona, target.language()), null, target.language(),
+                        VoiceCatalog.defaultVoice(VoiceCatalog.DEFAULT_MODEL), VoiceCatalog.DEFAULT_MODEL,
+                        AgentStatus.TESTING, 1, true, targetId, now, now, null, null, null);
+                return agents.insert(tx, tester)
+                        .chain(() -> agents.saveTesterPersona(tx, organizationId, tester.id(), persona))
+                        .chain(() -> outbox.append(tx, organizationId, new AgentCreated(tester.snapshot())))
+                        .replaceWith(new TesterOutcome(new AgentRepository.TesterAgent(tester, persona), true));
+            });
+        }));
+    }
+
+    /** A tester and whether this request created it. */
+    public record TesterOutcome(AgentRepository.TesterAgent tester, boolean created) {
+    }
+
+    /**
+     * How an agent enters draft: with the {@code publish-requires-test} entitlement, a prompt change of an inactive
+     * agent makes it a draft, which publishes only after a passing simulation on its prompt. An active agent keeps
+     * answering calls on its new prompt; a draft stays draft.
+     */
+    static boolean entersDraft(Tenant tenant, Agent current, List<String> changed) {
+        return current.status() == AgentStatus.INACTIVE && changed.contains("prompt")
+                && tenant.plan().entitled(PUBLISH_REQUIRES_TEST);
+    }
+
+    /**
+     * The prompt hash of a draft agent that has a completed simulation run scoring the pass mark on it; null when
+     * the agent is not a draft or has no such run. Read before the publish transaction; the publish compares it
+     * with the prompt it reads, so a prompt changed in between has no pass.
+     */
+    private Uni<String> passedPromptOfDraft(Tenant tenant, UUID id) {
+        UUID organizationId = tenant.organizationId();
+        return agents.find(pool, organizationId, id).chain(agent -> {
+            if (agent == null || agent.status() != AgentStatus.DRAFT || !agent.hasUsablePrompt()) {
+                return Uni.createFrom().nullItem();
+            }
+            String promptHash = PromptHash.sha256(agent.prompt());
+            return simulationRuns.bestCompletedScore(pool, organizationId, id, promptHash)
+                    .map(best -> best != null && best >= SimulationRunRepository.PASSING_SCORE ? promptHash : null);
+        });
+    }
+
+    /**
+     * Serializes agent creation per organization and refuses when the plan has no free slot, so two creates (or
+     * duplicates) cannot both take the last one.
+     */
+    private Uni<Void> reservePlanSlot(SqlClient tx, Tenant tenant) {
+        UUID organizationId = tenant.organizationId();
+        return agents.lockOrganization(tx, organizationId)
+                .chain(() -> agents.countAgainstPlan(tx, organizationId))
+                .chain(current -> slotFree(tenant, current));
+    }
+
+    /** 402 AGENT_LIMIT_REACHED when {@code current} agents already fill the plan. */
+    private static Uni<Void> slotFree(Tenant tenant, long current) {
+        return current >= tenant.plan().maxAgents()
+                ? Uni.createFrom().failure(agentLimitReached(tenant, current))
+                : Uni.createFrom().voidItem();
     }
 
     /** What a change does to the agent and the event it emits; none when nothing changes. */
@@ -250,7 +421,19 @@ public class AgentService {
         addIfChanged(changed, "language", before.language(), after.language());
         addIfChanged(changed, "voice", before.voice(), after.voice());
         addIfChanged(changed, "model", before.model(), after.model());
+        // Settings and credentials by key name only: a credential's value never reaches an event.
+        addChangedKeys(changed, before.settings(), after.settings());
+        addChangedKeys(changed, before.secrets(), after.secrets());
         return changed;
+    }
+
+    private static void addChangedKeys(List<String> changed, ObjectNode before, ObjectNode after) {
+        Set<String> keys = new TreeSet<>();
+        before.fieldNames().forEachRemaining(keys::add);
+        after.fieldNames().forEachRemaining(keys::add);
+        for (String key : keys) {
+            addIfChanged(changed, key, before.get(key), after.get(key));
+        }
     }
 
     private static void addIfChanged(List<String> changed, String field, Object before, Object after) {

@@ -10,9 +10,9 @@ import java.util.Map;
 import java.util.UUID;
 
 /** Calls of the agents API as one organization's key would make them through the gateway. */
-final class AgentApi {
+public final class AgentApi {
 
-    static final String[] ALL_AGENT_SCOPES = {"agents:read", "agents:write", "agents:delete", "agents:test"};
+    public static final String[] ALL_AGENT_SCOPES = {"agents:read", "agents:write", "agents:delete", "agents:test"};
 
     private final TestTokens tokens;
 
@@ -20,11 +20,11 @@ final class AgentApi {
         this.tokens = tokens;
     }
 
-    static AgentApi newOrganization() {
+    public static AgentApi newOrganization() {
         return as(TestTokens.forOrganization(UUID.randomUUID()).scopes(ALL_AGENT_SCOPES));
     }
 
-    static AgentApi as(TestTokens tokens) {
+    public static AgentApi as(TestTokens tokens) {
         return new AgentApi(tokens);
     }
 
@@ -33,24 +33,24 @@ final class AgentApi {
         return new AgentApi(tokens.maxAgents(maxAgents));
     }
 
-    TestTokens tokens() {
+    public TestTokens tokens() {
         return tokens;
     }
 
-    UUID organizationId() {
+    public UUID organizationId() {
         return tokens.tenant().organizationId();
     }
 
-    RequestSpecification request() {
+    public RequestSpecification request() {
         return given().header("Authorization", tokens.bearer()).contentType(ContentType.JSON);
     }
 
-    ValidatableResponse create(Map<String, ?> body) {
+    public ValidatableResponse create(Map<String, ?> body) {
         return request().body(body).post("/agents").then();
     }
 
     /** Creates a valid agent and returns its id. */
-    String createAgent(String name) {
+    public String createAgent(String name) {
         return create(Map.of("name", name, "prompt", "You answer calls for a bakery."))
                 .statusCode(201).extract().path("id");
     }
@@ -63,7 +63,7 @@ final class AgentApi {
         return request().body(body).patch("/agents/" + id).then();
     }
 
-    ValidatableResponse publish(String id) {
+    public ValidatableResponse publish(String id) {
         return request().post("/agents/" + id + "/publish").then();
     }
 
@@ -71,7 +71,20 @@ final class AgentApi {
         return request().post("/agents/" + id + "/unpublish").then();
     }
 
-    ValidatableResponse delete(String id) {
+    public ValidatableResponse delete(String id) {
         return request().delete("/agents/" + id).then();
+    }
+
+    ValidatableResponse duplicate(String id) {
+        return request().post("/agents/" + id + "/duplicate").then();
+    }
+
+    ValidatableResponse tester(String targetId, Map<String, ?> body) {
+        return request().body(body).post("/agents/" + targetId + "/tester").then();
+    }
+
+    /** POST /agents/:id/tester without a body or a Content-Type, as the body is optional. */
+    ValidatableResponse testerWithoutBody(String targetId) {
+        return given().header("Authorization", tokens.bearer()).post("/agents/" + targetId + "/tester").then();
     }
 }

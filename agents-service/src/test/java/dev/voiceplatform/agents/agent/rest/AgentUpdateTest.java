@@ -9,13 +9,9 @@ import dev.voiceplatform.testing.KafkaEvents;
 import dev.voiceplatform.testing.TestDatabase;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -130,22 +126,8 @@ class AgentUpdateTest {
         assertEquals("AGENT_DELETED", response.path("error.code"));
     }
 
-    /**
-     * Holds the agent's row in an open transaction that changes it, sends a PATCH (which reads the old row and
-     * then waits on the lock to write), and commits the other change once the PATCH is waiting.
-     */
     private static Response patchWhileRowIsHeld(AgentApi api, String id, String concurrentChange) throws Exception {
-        try (Connection other = TestDatabase.connect()) {
-            other.setAutoCommit(false);
-            try (PreparedStatement change = other.prepareStatement(concurrentChange)) {
-                change.setObject(1, UUID.fromString(id));
-                assertEquals(1, change.executeUpdate());
-            }
-            CompletableFuture<Response> patch = CompletableFuture.supplyAsync(
-                    () -> api.request().body(Map.of("name", "mine")).patch("/agents/" + id));
-            TestDatabase.awaitStatementBlockedOnLock("UPDATE agents SET name", Duration.ofSeconds(20));
-            other.commit();
-            return patch.get();
-        }
+        return HeldRow.whileChangedElsewhere(id, concurrentChange,
+                () -> api.request().body(Map.of("name", "mine")).patch("/agents/" + id));
     }
 }

@@ -1,0 +1,18 @@
+package dev.voiceplatform.agents.share;
+
+import io.quarkus.runtime.Startup;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+
+/** Makes the signer at start, so a missing or short secret stops the service with a clear message. */
+@ApplicationScoped
+public class ShareLinksProducer {
+
+    @Produces
+    @Singleton
+    @Startup
+    ShareLinks shareLinks(ShareConfig config) {
+        return new ShareLinks(config.secret().orElse(null));
+    }
+}
