@@ -68,6 +68,8 @@ public final class E2ePlatform {
             environment.put("PLATFORM_NUMBERS_PORT", Integer.toString(freePort(gatewayPort, agentsPort, leadsPort)));
             // The reactor has just packaged every module; a nested Maven build would only hide a broken one.
             environment.put("PLATFORM_SKIP_BUILD", "1");
+            // Pages and receivers the tests serve on loopback pass the outbound URL guard (empty in deployments).
+            environment.put("PLATFORM_OUTBOUND_ALLOW_CIDRS", "127.0.0.0/8");
             try {
                 // Every run starts from empty databases, so no run depends on what an earlier one left behind.
                 stopQuietly(root, home, environment);

@@ -98,6 +98,17 @@ public class AgentService {
                 }));
     }
 
+    /**
+     * The plan checks of create, for actions that need a free agent slot without creating an agent (the drafting
+     * wizards): 402 TRIAL_EXPIRED, then 402 AGENT_LIMIT_REACHED.
+     */
+    public Uni<Void> checkCanCreate(Tenant tenant) {
+        return Uni.createFrom().deferred(() -> {
+            checkAccountActive(tenant);
+            return agents.countAgainstPlan(pool, tenant.organizationId()).chain(current -> slotFree(tenant, current));
+        });
+    }
+
     public Uni<Agent> get(Tenant tenant, UUID id) {
         return agents.find(pool, tenant.organizationId(), id).map(AgentService::requireLive);
     }
@@ -322,9 +333,14 @@ public class AgentService {
         UUID organizationId = tenant.organizationId();
         return agents.lockOrganization(tx, organizationId)
                 .chain(() -> agents.countAgainstPlan(tx, organizationId))
-                .chain(current -> current >= tenant.plan().maxAgents()
-                        ? Uni.createFrom().failure(agentLimitReached(tenant, current))
-                        : Uni.createFrom().voidItem());
+                .chain(current -> slotFree(tenant, current));
+    }
+
+    /** 402 AGENT_LIMIT_REACHED when {@code current} agents already fill the plan. */
+    private static Uni<Void> slotFree(Tenant tenant, long current) {
+        return current >= tenant.plan().maxAgents()
+                ? Uni.createFrom().failure(agentLimitReached(tenant, current))
+                : Uni.createFrom().voidItem();
     }
 
     /** What a change does to the agent and the event it emits; none when nothing changes. */
