@@ -151,11 +151,17 @@ class AgentDraftsTest {
                 .extract();
         withKey(key).get("/agents").then().statusCode(200).body("pagination.total", equalTo(0));
 
-        // The draft is what POST /agents takes.
-        withKey(key).body(Map.of("name", draft.path("name"), "prompt", draft.path("prompt"),
+        // The draft is what POST /agents takes, and its suggested settings are what PATCH /agents/:id/config takes.
+        String agentId = withKey(key).body(Map.of("name", draft.path("name"), "prompt", draft.path("prompt"),
                         "greeting", draft.path("greeting"), "language", draft.path("language")))
                 .post("/agents")
-                .then().statusCode(201).body("name", equalTo("Harbor Yoga Studio Receptionist"));
+                .then().statusCode(201).body("name", equalTo("Harbor Yoga Studio Receptionist"))
+                .extract().path("id");
+        Map<String, Object> suggested = draft.path("suggestedSettings");
+        withKey(key).body(suggested).patch("/agents/{id}/config", agentId)
+                .then().statusCode(200)
+                .body("config.responseLength", equalTo("short"))
+                .body("config.leadCaptureMethod", equalTo(suggested.get("leadCaptureMethod")));
     }
 
     @Test
