@@ -7,8 +7,11 @@ import dev.voiceplatform.gateway.organizations.AccountStatus;
 import dev.voiceplatform.gateway.organizations.Plan;
 import dev.voiceplatform.gateway.support.ClosedPort;
 import io.vertx.core.Vertx;
+import dev.voiceplatform.common.tenancy.KeyKind;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -41,7 +44,9 @@ class CredentialCacheWithoutNoticesTest {
     }
 
     private static KeyCredential anyCredential() {
-        return new KeyCredential(null, Plan.values()[0], AccountStatus.values()[0], 1, List.of());
+        ApiKey key = new ApiKey(UUID.randomUUID(), UUID.randomUUID(), "any", "svc_live_abc", List.of("agents:read"),
+                KeyKind.ORGANIZATION, Instant.EPOCH, Instant.EPOCH.plusSeconds(3600), null);
+        return new KeyCredential(key, Plan.values()[0], AccountStatus.values()[0], 1, List.of());
     }
 
     private static GatewayConfig.CredentialCache config(boolean enabled) {
