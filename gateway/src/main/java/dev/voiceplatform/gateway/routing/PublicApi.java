@@ -274,12 +274,12 @@ public class PublicApi {
                 return;
             }
             // Kept before it is sent, so a retry after this answer always finds it.
-            idempotency.complete(keyId, key, won.token(), response)
-                    .emitOn(task -> exchange.context.runOnContext(ignored -> task.run()))
-                    .subscribe().with(stored -> write(exchange, response), failure -> {
+            idempotency.complete(keyId, key, won.token(), response).subscribe().with(
+                    stored -> onRequestContext(exchange, () -> write(exchange, response)),
+                    failure -> onRequestContext(exchange, () -> {
                         LOG.errorf("A 2xx answer could not be kept for its Idempotency-Key: %s", failure.toString());
                         write(exchange, response);
-                    });
+                    }));
         }), error -> {
             release(keyId, key, won);
             respond(exchange, error);
@@ -292,10 +292,23 @@ public class PublicApi {
                 LOG.errorf("An Idempotency-Key could not be released: %s", failure.toString()));
     }
 
-    /** Runs {@code then} with the item on the request's own context; a failure answers the error. */
+    /**
+     * Runs {@code then} with the item on the request's own context; a failure answers the error. An item that is
+     * already there (a remembered key, a leased request) goes on at once; one that arrives on another thread (a
+     * database answer) is handed back to the request's context first.
+     */
     private <T> void await(Exchange exchange, Uni<T> uni, Consumer<T> then) {
-        uni.emitOn(task -> exchange.context.runOnContext(ignored -> task.run()))
-                .subscribe().with(item -> guarded(exchange, () -> then.accept(item)), failure -> fail(exchange, failure));
+        uni.subscribe().with(
+                item -> onRequestContext(exchange, () -> guarded(exchange, () -> then.accept(item))),
+                failure -> onRequestContext(exchange, () -> fail(exchange, failure)));
+    }
+
+    private static void onRequestContext(Exchange exchange, Runnable step) {
+        if (Vertx.currentContext() == exchange.context) {
+            step.run();
+        } else {
+            exchange.context.runOnContext(ignored -> step.run());
+        }
     }
 
     @FunctionalInterface
