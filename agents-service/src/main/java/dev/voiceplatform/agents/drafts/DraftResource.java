@@ -2,7 +2,6 @@ package dev.voiceplatform.agents.drafts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.voiceplatform.common.api.JsonBody;
-import dev.voiceplatform.common.error.ErrorEnvelope;
 import dev.voiceplatform.common.tenancy.CurrentTenant;
 import dev.voiceplatform.common.tenancy.Tenant;
 import io.smallrye.mutiny.Uni;
@@ -12,8 +11,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import org.jboss.resteasy.reactive.RestResponse;
-import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /**
  * The drafting wizards of part 4.2: facts from a website or a description, an agent from a questionnaire. They
@@ -74,16 +71,5 @@ public class DraftResource {
     public Uni<AgentDraft> fromQuestionnaire(JsonNode body) {
         Tenant tenant = currentTenant.forWrite();
         return drafts.fromQuestionnaire(tenant, Questionnaire.read(JsonBody.of(body)));
-    }
-
-    /** The wizards' own 429 carries Retry-After and X-RateLimit-Reset, as the gateway's does. */
-    @ServerExceptionMapper
-    public RestResponse<ErrorEnvelope> limitExceeded(WizardRateLimiter.WizardLimitExceeded e) {
-        return RestResponse.ResponseBuilder.<ErrorEnvelope>create(e.error().status())
-                .entity(e.error().toEnvelope())
-                .type(MediaType.APPLICATION_JSON_TYPE)
-                .header("Retry-After", Long.toString(e.retryAfterSeconds()))
-                .header("X-RateLimit-Reset", Long.toString(e.resetAt().getEpochSecond()))
-                .build();
     }
 }

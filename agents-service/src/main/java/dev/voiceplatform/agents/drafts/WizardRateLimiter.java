@@ -42,7 +42,7 @@ public class WizardRateLimiter {
         this.config = config;
     }
 
-    /** Counts one wizard call of the key; fails with {@link WizardLimitExceeded} past the limit of the minute. */
+    /** Counts one wizard call of the key; fails with 429 RATE_LIMIT_EXCEEDED past the limit of the minute. */
     public Uni<Void> count(Tenant tenant) {
         Instant now = clock.instant();
         Instant windowStart = now.truncatedTo(ChronoUnit.MINUTES);
@@ -57,40 +57,16 @@ public class WizardRateLimiter {
                 .replaceWithVoid();
     }
 
-    private WizardLimitExceeded refusal(Instant now, Instant resetAt) {
+    /** 429 RATE_LIMIT_EXCEEDED with Retry-After and X-RateLimit-Reset, as the gateway's refusals carry them. */
+    private ApiException refusal(Instant now, Instant resetAt) {
         long retryAfter = Math.max(1, (Duration.between(now, resetAt).toMillis() + 999) / 1000);
-        return new WizardLimitExceeded(ApiException.of(ErrorCode.RATE_LIMIT_EXCEEDED,
+        return ApiException.of(ErrorCode.RATE_LIMIT_EXCEEDED,
                         "The key made more than " + config.perMinute() + " drafting wizard calls this minute")
                 .withDetail("reset_at", resetAt.toString())
                 .withDetail("retry_after", retryAfter)
                 .withDetail("limit", config.perMinute())
-                .withDetail("window", "minute"), resetAt, retryAfter);
-    }
-
-    /** 429 RATE_LIMIT_EXCEEDED with what the answer's Retry-After and X-RateLimit-Reset headers carry. */
-    public static final class WizardLimitExceeded extends RuntimeException {
-
-        private final ApiException error;
-        private final Instant resetAt;
-        private final long retryAfterSeconds;
-
-        WizardLimitExceeded(ApiException error, Instant resetAt, long retryAfterSeconds) {
-            super(error.getMessage(), null, false, false);
-            this.error = error;
-            this.resetAt = resetAt;
-            this.retryAfterSeconds = retryAfterSeconds;
-        }
-
-        public ApiException error() {
-            return error;
-        }
-
-        public Instant resetAt() {
-            return resetAt;
-        }
-
-        public long retryAfterSeconds() {
-            return retryAfterSeconds;
-        }
+                .withDetail("window", "minute")
+                .withHeader("Retry-After", Long.toString(retryAfter))
+                .withHeader("X-RateLimit-Reset", Long.toString(resetAt.getEpochSecond()));
     }
 }

@@ -144,7 +144,9 @@ public class ErrorMappers {
     }
 
     private static RestResponse<ErrorEnvelope> respond(ApiException e) {
-        return RestResponse.ResponseBuilder.<ErrorEnvelope>create(e.status())
-                .entity(e.toEnvelope()).type(MediaType.APPLICATION_JSON_TYPE).build();
+        RestResponse.ResponseBuilder<ErrorEnvelope> response = RestResponse.ResponseBuilder.<ErrorEnvelope>create(
+                e.status()).entity(e.toEnvelope()).type(MediaType.APPLICATION_JSON_TYPE);
+        e.headers().forEach(response::header);
+        return response.build();
     }
 }

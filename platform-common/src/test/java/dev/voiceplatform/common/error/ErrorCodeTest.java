@@ -68,4 +68,19 @@ class ErrorCodeTest {
         assertEquals(409, conflict.status());
         assertEquals(Map.of("current_version", 4), conflict.toEnvelope().error().details());
     }
+
+    @Test
+    void headersAndDetailsStayInTheOrderAddedThroughEveryChange() {
+        ApiException refused = ApiException.of(ErrorCode.RATE_LIMIT_EXCEEDED, "too many")
+                .withDetail("reset_at", "2026-11-21T10:01:00Z")
+                .withHeader("Retry-After", "7")
+                .withDetail("retry_after", 7)
+                .withHeader("X-RateLimit-Reset", "1795255260")
+                .withHint("Wait.");
+        assertEquals(java.util.List.of("reset_at", "retry_after"),
+                java.util.List.copyOf(refused.details().keySet()));
+        assertEquals(java.util.List.of("Retry-After", "X-RateLimit-Reset"),
+                java.util.List.copyOf(refused.headers().keySet()));
+        assertEquals(Map.of(), ApiException.of(ErrorCode.NOT_FOUND, "gone").headers());
+    }
 }
