@@ -1,5 +1,6 @@
 package dev.voiceplatform.numbers;
 
+import dev.voiceplatform.testing.AgentsServiceStandIn;
 import dev.voiceplatform.testing.PlatformTestResources;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.ResourceArg;

@@ -2,7 +2,7 @@ package dev.voiceplatform.leads.lead.rest;
 
 import static io.restassured.RestAssured.given;
 
-import dev.voiceplatform.leads.AgentsServiceStandIn;
+import dev.voiceplatform.testing.AgentsServiceStandIn;
 import dev.voiceplatform.testing.TestTokens;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;

@@ -4,7 +4,7 @@ import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.equalTo;
 
-import dev.voiceplatform.leads.AgentsServiceStandIn;
+import dev.voiceplatform.testing.AgentsServiceStandIn;
 import dev.voiceplatform.testing.TestDatabase;
 import io.quarkus.test.junit.QuarkusTest;
 import java.time.OffsetDateTime;

@@ -1,17 +1,24 @@
-package dev.voiceplatform.numbers;
+package dev.voiceplatform.testing;
 
-import dev.voiceplatform.testing.ServiceStandIn;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** The agents service's internal agent lookup, answering from the agents a test registers. */
+/**
+ * The agents service's internal agent lookup ({@code GET /internal/agents/{id}}, what {@code AgentDirectory} asks),
+ * answering from the agents a test registers, for services that look agents up.
+ */
 public class AgentsServiceStandIn extends ServiceStandIn {
 
     private static final Map<String, Boolean> KNOWN = new ConcurrentHashMap<>();
     private static volatile boolean failing;
+
+    /** An agent of the organization. */
+    public static void register(UUID organizationId, UUID agentId) {
+        register(organizationId, agentId, false);
+    }
 
     /** An agent of the organization; a tester when {@code tester}. */
     public static void register(UUID organizationId, UUID agentId, boolean tester) {
