@@ -1,6 +1,7 @@
 package dev.voiceplatform.agents.calendar;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.voiceplatform.common.access.Scopes;
 import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.api.JsonBody;
 import dev.voiceplatform.common.tenancy.CurrentTenant;
@@ -34,14 +35,14 @@ public class CalendarResource {
     }
 
     @GET
-    @RolesAllowed("agents:read")
+    @RolesAllowed(Scopes.AGENTS_READ)
     public Uni<CalendarSettings> get(@RestPath String id) {
         Tenant tenant = currentTenant.forWrite();
         return service.get(tenant, Ids.fromPath(id, "Agent"));
     }
 
     @PUT
-    @RolesAllowed("agents:write")
+    @RolesAllowed(Scopes.AGENTS_WRITE)
     public Uni<CalendarSettings> put(@RestPath String id, JsonNode body) {
         Tenant tenant = currentTenant.forWrite();
         UUID agentId = Ids.fromPath(id, "Agent");

@@ -1,6 +1,7 @@
 package dev.voiceplatform.agents.drafts;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.voiceplatform.common.access.Scopes;
 import dev.voiceplatform.common.api.JsonBody;
 import dev.voiceplatform.common.tenancy.CurrentTenant;
 import dev.voiceplatform.common.tenancy.Tenant;
@@ -35,7 +36,7 @@ public class DraftResource {
 
     @POST
     @Path("/from-website")
-    @RolesAllowed("agents:write")
+    @RolesAllowed(Scopes.AGENTS_WRITE)
     public Uni<WebsiteFacts> fromWebsite(JsonNode body) {
         Tenant tenant = currentTenant.forWrite();
         JsonBody fields = JsonBody.of(body);
@@ -48,7 +49,7 @@ public class DraftResource {
 
     @POST
     @Path("/from-description")
-    @RolesAllowed("agents:write")
+    @RolesAllowed(Scopes.AGENTS_WRITE)
     public Uni<BusinessFacts> fromDescription(JsonNode body) {
         Tenant tenant = currentTenant.forWrite();
         JsonBody fields = JsonBody.of(body);
@@ -67,7 +68,7 @@ public class DraftResource {
 
     @POST
     @Path("/from-questionnaire")
-    @RolesAllowed("agents:write")
+    @RolesAllowed(Scopes.AGENTS_WRITE)
     public Uni<AgentDraft> fromQuestionnaire(JsonNode body) {
         Tenant tenant = currentTenant.forWrite();
         return drafts.fromQuestionnaire(tenant, Questionnaire.read(JsonBody.of(body)));

@@ -1,6 +1,7 @@
 package dev.voiceplatform.agents.integrations;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.voiceplatform.common.access.Scopes;
 import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.api.JsonBody;
 import dev.voiceplatform.common.tenancy.CurrentTenant;
@@ -34,7 +35,7 @@ public class IntegrationResource {
     }
 
     @GET
-    @RolesAllowed("agents:read")
+    @RolesAllowed(Scopes.AGENTS_READ)
     public Uni<JsonNode> get(@RestPath String id, @RestPath String integration) {
         Tenant tenant = currentTenant.forWrite();
         UUID agentId = Ids.fromPath(id, "Agent");
@@ -42,7 +43,7 @@ public class IntegrationResource {
     }
 
     @PATCH
-    @RolesAllowed("agents:write")
+    @RolesAllowed(Scopes.AGENTS_WRITE)
     public Uni<JsonNode> patch(@RestPath String id, @RestPath String integration, JsonNode body) {
         Tenant tenant = currentTenant.forWrite();
         UUID agentId = Ids.fromPath(id, "Agent");

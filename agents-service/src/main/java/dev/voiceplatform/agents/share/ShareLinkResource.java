@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.voiceplatform.agents.agent.Agent;
 import dev.voiceplatform.agents.agent.service.AgentService;
+import dev.voiceplatform.common.access.Scopes;
 import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.api.JsonBody;
 import dev.voiceplatform.common.error.ApiException;
@@ -57,7 +58,7 @@ public class ShareLinkResource {
     }
 
     @POST
-    @RolesAllowed("agents:write")
+    @RolesAllowed(Scopes.AGENTS_WRITE)
     public Uni<ShareLink> create(@RestPath String id, JsonNode body) {
         Tenant tenant = currentTenant.forWrite();
         UUID agentId = Ids.fromPath(id, "Agent");

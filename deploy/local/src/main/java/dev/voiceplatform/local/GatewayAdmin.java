@@ -17,15 +17,6 @@ import java.util.Optional;
 /** The few gateway calls the {@code ./platform} script needs: organizations and keys through the admin API. */
 public final class GatewayAdmin {
 
-    /** Every scope of part 5 of the specification. */
-    public static final List<String> ALL_SCOPES = List.of(
-            "calls:read", "calls:write", "calls:control",
-            "leads:read", "leads:write",
-            "agents:read", "agents:write", "agents:delete", "agents:test",
-            "knowledge:read", "knowledge:write",
-            "phone_numbers:read", "phone_numbers:write",
-            "webhooks:manage");
-
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration TIMEOUT = Duration.ofSeconds(15);
 

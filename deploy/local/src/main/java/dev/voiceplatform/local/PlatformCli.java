@@ -1,5 +1,7 @@
 package dev.voiceplatform.local;
 
+import dev.voiceplatform.common.access.Plans;
+import dev.voiceplatform.common.access.Scopes;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -36,7 +38,6 @@ import java.util.Set;
  */
 public final class PlatformCli {
 
-    private static final Set<String> PLANS = Set.of("trial", "starter", "pro", "enterprise");
     private static final Set<String> KINDS = Set.of("organization", "reseller");
     private static final int LOG_LINES_ON_FAILURE = 30;
     /** The line {@code ./platform} writes into a log before each start, so a failure shows only that start. */
@@ -127,7 +128,7 @@ public final class PlatformCli {
         String key = EnvFile.read(envFile).getOrDefault("PLATFORM_API_KEY", "");
         if (key.isEmpty() || !admin.keyWorks(key)) {
             String organization = organization(admin, required(options, "org"), plan(options), "organization");
-            key = admin.createKey(organization, "platform up (all scopes)", GatewayAdmin.ALL_SCOPES);
+            key = admin.createKey(organization, "platform up (all scopes)", Scopes.ALL);
         }
         Map<String, String> env = new LinkedHashMap<>();
         env.put("PLATFORM_BASE_URL", gatewayUrl.replaceAll("/+$", "") + "/v1");
@@ -146,7 +147,7 @@ public final class PlatformCli {
         }
         String scopesOption = options.getOrDefault("scopes", "all");
         List<String> scopes = "all".equals(scopesOption)
-                ? GatewayAdmin.ALL_SCOPES
+                ? Scopes.ALL
                 : Arrays.stream(scopesOption.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
         String organization = organization(admin, name, plan(options), kind);
         String key = admin.createKey(organization, "platform key create", scopes);
@@ -162,8 +163,8 @@ public final class PlatformCli {
 
     private static String plan(Map<String, String> options) {
         String plan = options.getOrDefault("plan", "pro");
-        if (!PLANS.contains(plan)) {
-            fail("--plan must be one of " + PLANS + ", not " + plan);
+        if (!Plans.ALL.contains(plan)) {
+            fail("--plan must be one of " + Plans.ALL + ", not " + plan);
         }
         return plan;
     }

@@ -1,5 +1,6 @@
 package dev.voiceplatform.gateway.keys;
 
+import dev.voiceplatform.common.access.Scopes;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -7,22 +8,22 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
-/** The scope table of part 5 of the specification: the only names a key can hold. There is no wildcard. */
+/** The scopes of {@link Scopes} as a type, so a key's scopes are a set the gateway can check. */
 public enum Scope {
-    CALLS_READ("calls:read"),
-    CALLS_WRITE("calls:write"),
-    CALLS_CONTROL("calls:control"),
-    LEADS_READ("leads:read"),
-    LEADS_WRITE("leads:write"),
-    AGENTS_READ("agents:read"),
-    AGENTS_WRITE("agents:write"),
-    AGENTS_DELETE("agents:delete"),
-    AGENTS_TEST("agents:test"),
-    KNOWLEDGE_READ("knowledge:read"),
-    KNOWLEDGE_WRITE("knowledge:write"),
-    PHONE_NUMBERS_READ("phone_numbers:read"),
-    PHONE_NUMBERS_WRITE("phone_numbers:write"),
-    WEBHOOKS_MANAGE("webhooks:manage");
+    CALLS_READ(Scopes.CALLS_READ),
+    CALLS_WRITE(Scopes.CALLS_WRITE),
+    CALLS_CONTROL(Scopes.CALLS_CONTROL),
+    LEADS_READ(Scopes.LEADS_READ),
+    LEADS_WRITE(Scopes.LEADS_WRITE),
+    AGENTS_READ(Scopes.AGENTS_READ),
+    AGENTS_WRITE(Scopes.AGENTS_WRITE),
+    AGENTS_DELETE(Scopes.AGENTS_DELETE),
+    AGENTS_TEST(Scopes.AGENTS_TEST),
+    KNOWLEDGE_READ(Scopes.KNOWLEDGE_READ),
+    KNOWLEDGE_WRITE(Scopes.KNOWLEDGE_WRITE),
+    PHONE_NUMBERS_READ(Scopes.PHONE_NUMBERS_READ),
+    PHONE_NUMBERS_WRITE(Scopes.PHONE_NUMBERS_WRITE),
+    WEBHOOKS_MANAGE(Scopes.WEBHOOKS_MANAGE);
 
     private static final Map<String, Scope> BY_NAME =
             Arrays.stream(values()).collect(Collectors.toUnmodifiableMap(Scope::wireName, Function.identity()));

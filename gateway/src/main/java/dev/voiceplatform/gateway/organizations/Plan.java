@@ -1,5 +1,6 @@
 package dev.voiceplatform.gateway.organizations;
 
+import dev.voiceplatform.common.access.Plans;
 import java.util.Locale;
 
 /** Billing plan of an organization; the rate-limit tier and the default agent limit follow from it. */
@@ -10,7 +11,7 @@ public enum Plan {
     ENTERPRISE("premium", 500);
 
     /** The values bean validation accepts, as a regular expression. */
-    public static final String WIRE_PATTERN = "trial|starter|pro|enterprise";
+    public static final String WIRE_PATTERN = Plans.PATTERN;
 
     private final String rateLimitTier;
     private final int defaultMaxAgents;

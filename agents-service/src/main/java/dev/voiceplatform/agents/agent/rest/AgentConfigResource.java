@@ -7,6 +7,7 @@ import dev.voiceplatform.agents.settings.SettingsDocument;
 import dev.voiceplatform.agents.settings.SettingsPatch;
 import dev.voiceplatform.agents.settings.TransferDestinations;
 import dev.voiceplatform.agents.settings.WebhookUrlCheck;
+import dev.voiceplatform.common.access.Scopes;
 import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
@@ -48,7 +49,7 @@ public class AgentConfigResource {
     }
 
     @GET
-    @RolesAllowed("agents:read")
+    @RolesAllowed(Scopes.AGENTS_READ)
     public Uni<RestResponse<Map<String, Object>>> get(@RestPath String id) {
         // Agent settings need an organization key, reads included (part 1, rule 3).
         Tenant tenant = currentTenant.get().requireOrganizationKey();
@@ -57,7 +58,7 @@ public class AgentConfigResource {
     }
 
     @PATCH
-    @RolesAllowed("agents:write")
+    @RolesAllowed(Scopes.AGENTS_WRITE)
     public Uni<RestResponse<Map<String, Object>>> patch(@RestPath String id, @HeaderParam("If-Match") String ifMatch,
             JsonNode body) {
         Tenant tenant = currentTenant.forWrite();

@@ -10,6 +10,7 @@ import dev.voiceplatform.agents.agent.service.TesterInput;
 import dev.voiceplatform.agents.settings.SettingsCatalog;
 import dev.voiceplatform.agents.settings.WebhookBlock;
 import dev.voiceplatform.agents.settings.WebhookUrlCheck;
+import dev.voiceplatform.common.access.Scopes;
 import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.api.JsonBody;
 import dev.voiceplatform.common.api.ListEnvelope;
@@ -63,7 +64,7 @@ public class AgentResource {
     }
 
     @POST
-    @RolesAllowed("agents:write")
+    @RolesAllowed(Scopes.AGENTS_WRITE)
     public Uni<RestResponse<AgentOut>> create(JsonNode body, UriInfo uri) {
         Tenant tenant = currentTenant.forWrite();
         AgentInput.Draft draft = AgentInput.readCreate(JsonBody.of(body), tenant);
@@ -83,7 +84,7 @@ public class AgentResource {
     }
 
     @GET
-    @RolesAllowed("agents:read")
+    @RolesAllowed(Scopes.AGENTS_READ)
     public Uni<ListEnvelope<AgentItem>> list(@RestQuery String limit, @RestQuery String offset,
             @RestQuery String status) {
         PageRequest page = PageRequest.parse(limit, offset, DEFAULT_PAGE, MAX_PAGE);
@@ -98,7 +99,7 @@ public class AgentResource {
 
     @GET
     @Path("/{id}")
-    @RolesAllowed("agents:read")
+    @RolesAllowed(Scopes.AGENTS_READ)
     public Uni<RestResponse<AgentItem>> get(@RestPath String id) {
         Tenant tenant = currentTenant.get();
         return service.get(tenant, agentId(id)).chain(agent -> service.phoneNumbers(tenant, List.of(agent))
@@ -107,7 +108,7 @@ public class AgentResource {
 
     @PATCH
     @Path("/{id}")
-    @RolesAllowed("agents:write")
+    @RolesAllowed(Scopes.AGENTS_WRITE)
     public Uni<RestResponse<AgentOut>> update(@RestPath String id, @HeaderParam("If-Match") String ifMatch,
             JsonNode body) {
         Tenant tenant = currentTenant.forWrite();
@@ -142,7 +143,7 @@ public class AgentResource {
 
     @POST
     @Path("/{id}/publish")
-    @RolesAllowed("agents:write")
+    @RolesAllowed(Scopes.AGENTS_WRITE)
     public Uni<RestResponse<AgentOut>> publish(@RestPath String id) {
         Tenant tenant = currentTenant.forWrite();
         return service.publish(tenant, agentId(id)).map(agent -> withVersion(AgentOut.of(agent), agent));
@@ -150,7 +151,7 @@ public class AgentResource {
 
     @POST
     @Path("/{id}/unpublish")
-    @RolesAllowed("agents:write")
+    @RolesAllowed(Scopes.AGENTS_WRITE)
     public Uni<RestResponse<AgentOut>> unpublish(@RestPath String id) {
         Tenant tenant = currentTenant.forWrite();
         return service.unpublish(tenant, agentId(id)).map(agent -> withVersion(AgentOut.unpublished(agent), agent));
@@ -158,7 +159,7 @@ public class AgentResource {
 
     @DELETE
     @Path("/{id}")
-    @RolesAllowed("agents:delete")
+    @RolesAllowed(Scopes.AGENTS_DELETE)
     public Uni<Map<String, Object>> delete(@RestPath String id) {
         Tenant tenant = currentTenant.forWrite();
         return service.delete(tenant, agentId(id)).map(agent -> Map.of("id", agent.id(), "deleted", true));
@@ -167,7 +168,7 @@ public class AgentResource {
     /** 201 with the copy, as create answers (Location, ETag). */
     @POST
     @Path("/{id}/duplicate")
-    @RolesAllowed("agents:write")
+    @RolesAllowed(Scopes.AGENTS_WRITE)
     public Uni<RestResponse<AgentOut>> duplicate(@RestPath String id, UriInfo uri) {
         Tenant tenant = currentTenant.forWrite();
         return service.duplicate(tenant, agentId(id)).map(copy -> RestResponse.ResponseBuilder
@@ -183,7 +184,7 @@ public class AgentResource {
      */
     @POST
     @Path("/{id}/tester")
-    @RolesAllowed("agents:test")
+    @RolesAllowed(Scopes.AGENTS_TEST)
     @Consumes(MediaType.WILDCARD)
     public Uni<RestResponse<TesterOut>> tester(@RestPath String id, byte[] body, UriInfo uri) {
         Tenant tenant = currentTenant.forWrite();

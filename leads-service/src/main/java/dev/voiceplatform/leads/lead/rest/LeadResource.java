@@ -1,6 +1,7 @@
 package dev.voiceplatform.leads.lead.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.voiceplatform.common.access.Scopes;
 import dev.voiceplatform.common.api.DateRange;
 import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.api.JsonBody;
@@ -54,7 +55,7 @@ public class LeadResource {
     }
 
     @GET
-    @RolesAllowed("leads:read")
+    @RolesAllowed(Scopes.LEADS_READ)
     public Uni<ListEnvelope<LeadSnapshot>> list(@RestQuery String status, @RestQuery("agent_id") String agentId,
             @RestQuery("from_date") String fromDate, @RestQuery("to_date") String toDate, @RestQuery String limit,
             @RestQuery String offset) {
@@ -85,13 +86,13 @@ public class LeadResource {
 
     @GET
     @Path("/{id}")
-    @RolesAllowed("leads:read")
+    @RolesAllowed(Scopes.LEADS_READ)
     public Uni<LeadSnapshot> get(@RestPath String id) {
         return service.get(currentTenant.get(), Ids.fromPath(id, "Lead")).map(Lead::snapshot);
     }
 
     @POST
-    @RolesAllowed("leads:write")
+    @RolesAllowed(Scopes.LEADS_WRITE)
     public Uni<RestResponse<LeadSnapshot>> create(JsonNode body, UriInfo uri) {
         Tenant tenant = currentTenant.get();
         LeadInput.NewLead input = LeadInput.readCreate(JsonBody.of(body), tenant.organizationId(),
@@ -104,7 +105,7 @@ public class LeadResource {
 
     @PATCH
     @Path("/{id}")
-    @RolesAllowed("leads:write")
+    @RolesAllowed(Scopes.LEADS_WRITE)
     public Uni<LeadSnapshot> update(@RestPath String id, JsonNode body) {
         Tenant tenant = currentTenant.get();
         UUID leadId = Ids.fromPath(id, "Lead");

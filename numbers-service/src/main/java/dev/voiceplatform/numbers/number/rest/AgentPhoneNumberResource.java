@@ -2,6 +2,7 @@ package dev.voiceplatform.numbers.number.rest;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.voiceplatform.common.access.Scopes;
 import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.api.JsonBody;
 import dev.voiceplatform.common.tenancy.CurrentTenant;
@@ -35,7 +36,7 @@ public class AgentPhoneNumberResource {
     }
 
     @POST
-    @RolesAllowed("phone_numbers:write")
+    @RolesAllowed(Scopes.PHONE_NUMBERS_WRITE)
     public Uni<BindingOut> bind(@RestPath String id, JsonNode body) {
         Tenant tenant = currentTenant.forWrite();
         UUID agentId = Ids.fromPath(id, "Agent");
@@ -51,7 +52,7 @@ public class AgentPhoneNumberResource {
 
     /** Unbinds every number routing to the agent; a repeated unbind answers 404, which means done. */
     @DELETE
-    @RolesAllowed("phone_numbers:write")
+    @RolesAllowed(Scopes.PHONE_NUMBERS_WRITE)
     public Uni<Unbound> unbind(@RestPath String id) {
         Tenant tenant = currentTenant.forWrite();
         UUID agentId = Ids.fromPath(id, "Agent");

@@ -1,6 +1,7 @@
 package dev.voiceplatform.numbers.number.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.voiceplatform.common.access.Scopes;
 import dev.voiceplatform.common.api.JsonBody;
 import dev.voiceplatform.common.tenancy.CurrentTenant;
 import dev.voiceplatform.common.tenancy.Tenant;
@@ -33,7 +34,7 @@ public class PhoneNumberResource {
 
     /** {@code {data: [...]}} without pagination: an organization holds one number. */
     @GET
-    @RolesAllowed("phone_numbers:read")
+    @RolesAllowed(Scopes.PHONE_NUMBERS_READ)
     public Uni<Map<String, List<PhoneNumberItem>>> list() {
         return service.list(currentTenant.get())
                 .map(numbers -> Map.of("data", numbers.stream().map(PhoneNumberItem::of).toList()));
@@ -41,7 +42,7 @@ public class PhoneNumberResource {
 
     /** 201 with the number as the list shows it. */
     @POST
-    @RolesAllowed("phone_numbers:write")
+    @RolesAllowed(Scopes.PHONE_NUMBERS_WRITE)
     public Uni<RestResponse<PhoneNumberItem>> acquire(JsonNode body) {
         Tenant tenant = currentTenant.forWrite();
         JsonBody fields = JsonBody.of(body);
