@@ -52,7 +52,7 @@ public final class LocalInfrastructure {
             env.put("INFRA_PG_PASSWORD", EmbeddedPostgresServer.PASSWORD);
         }
         if (kafka) {
-            EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start();
+            EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(stateDir.resolve("kafka"));
             running.add(broker);
             env.put("INFRA_KAFKA_BOOTSTRAP", broker.bootstrapServers());
         }
