@@ -3,9 +3,15 @@ package dev.voiceplatform.testing;
 import dev.voiceplatform.common.security.KeyPems;
 import dev.voiceplatform.local.EmbeddedKafkaBroker;
 import dev.voiceplatform.local.EmbeddedPostgresServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.KeyPair;
-import org.apache.kafka.common.utils.Exit;
 import java.security.PrivateKey;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.apache.kafka.common.utils.Exit;
 
 /**
  * One PostgreSQL server, one Kafka broker and one token key pair per test JVM, started on first use.
@@ -57,8 +63,12 @@ final class SharedInfrastructure {
             String bootstrap = System.getProperty(KAFKA_BOOTSTRAP);
             if (bootstrap == null) {
                 keepKafkaFromEndingTheJvm();
-                EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start();
-                Runtime.getRuntime().addShutdownHook(new Thread(broker::close, "stop-embedded-kafka"));
+                Path logDirectory = temporaryDirectory("platform-test-kafka");
+                EmbeddedKafkaBroker broker = EmbeddedKafkaBroker.start(logDirectory);
+                Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                    broker.close();
+                    deleteRecursively(logDirectory);
+                }, "stop-embedded-kafka"));
                 bootstrap = broker.bootstrapServers();
                 System.setProperty(KAFKA_BOOTSTRAP, bootstrap);
             }
@@ -67,10 +77,9 @@ final class SharedInfrastructure {
     }
 
     /**
-     * Kafka's test kit deletes the broker's directories in a shutdown hook of its own, which can run while our hook
-     * is still stopping the broker; the broker then finds its log directories gone and halts the JVM, failing a
-     * build whose tests all passed. Our hook closes the broker (closing deletes its directories), so Kafka adds no
-     * hooks here, and in a test JVM a broker's exit or halt is reported instead of ending the JVM.
+     * A broker that finds its log directories gone (or any fatal error of its own) halts the JVM, which would fail a
+     * build whose tests all passed. Our hook stops the broker before its directory is deleted, Kafka adds no hooks of
+     * its own here, and in a test JVM a broker's exit or halt is reported instead of ending the JVM.
      */
     private static void keepKafkaFromEndingTheJvm() {
         Exit.setShutdownHookAdder((name, runnable) -> { });
@@ -78,6 +87,22 @@ final class SharedInfrastructure {
                 System.err.println("embedded Kafka asked to halt (" + status + "): " + message));
         Exit.setExitProcedure((status, message) ->
                 System.err.println("embedded Kafka asked to exit (" + status + "): " + message));
+    }
+
+    private static Path temporaryDirectory(String prefix) {
+        try {
+            return Files.createTempDirectory(prefix);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void deleteRecursively(Path directory) {
+        try (Stream<Path> paths = Files.walk(directory)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            System.err.println("could not delete " + directory + ": " + e);
+        }
     }
 
     static String privateKeyPem() {
