@@ -1,7 +1,7 @@
 package dev.voiceplatform.gateway.keys;
 
+import dev.voiceplatform.common.db.DbTime;
 import dev.voiceplatform.common.tenancy.KeyKind;
-import dev.voiceplatform.gateway.DbTime;
 import io.vertx.mutiny.sqlclient.Row;
 import java.time.Instant;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.voiceplatform.gateway.keys;
 
 import dev.voiceplatform.common.api.Ids;
+import dev.voiceplatform.common.db.DbTime;
 import dev.voiceplatform.common.error.ApiException;
-import dev.voiceplatform.gateway.DbTime;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;

@@ -1,7 +1,8 @@
 package dev.voiceplatform.gateway.keys;
 
 import dev.voiceplatform.common.api.PageRequest;
-import dev.voiceplatform.gateway.DbTime;
+import dev.voiceplatform.common.db.DbTime;
+import dev.voiceplatform.common.db.Rows;
 import dev.voiceplatform.gateway.organizations.AccountStatus;
 import dev.voiceplatform.gateway.organizations.Plan;
 import io.smallrye.mutiny.Uni;
@@ -54,7 +55,7 @@ public class ApiKeyRepository {
                 + " created_at, expires_at) SELECT $1::uuid, o.id, $3::text, $4::text, $5::text, $6::text[], o.kind,"
                 + " $7::timestamptz, $8::timestamptz FROM organizations o WHERE o.id = $2 RETURNING " + COLUMNS)
                 .execute(values)
-                .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(ApiKey.from(rows.iterator().next())));
+                .map(rows -> Rows.first(rows, ApiKey::from));
     }
 
     /** Empty when the organization does not exist. */
@@ -84,8 +85,7 @@ public class ApiKeyRepository {
                 .execute(Tuple.of(id, DbTime.toDb(now)))
                 // The database tells every replica; this one forgets at once, so its next request sees the change.
                 .invoke(credentials::forgetAll)
-                .map(rows -> rows.size() == 0 ? Optional.empty()
-                        : Optional.of(DbTime.fromDb(rows.iterator().next().getOffsetDateTime("revoked_at"))));
+                .map(rows -> Rows.first(rows, row -> DbTime.fromDb(row.getOffsetDateTime("revoked_at"))));
     }
 
     /** The key with this hash and its organization's plan facts, in one query. */
@@ -94,14 +94,8 @@ public class ApiKeyRepository {
                 + " k.expires_at, k.revoked_at, o.plan, o.status, o.max_agents, o.entitlements"
                 + " FROM api_keys k JOIN organizations o ON o.id = k.org_id WHERE k.key_hash = $1")
                 .execute(Tuple.of(keyHash))
-                .map(rows -> {
-                    if (rows.size() == 0) {
-                        return Optional.empty();
-                    }
-                    Row row = rows.iterator().next();
-                    return Optional.of(new KeyCredential(ApiKey.from(row), Plan.fromWire(row.getString("plan")),
-                            AccountStatus.fromWire(row.getString("status")), row.getInteger("max_agents"),
-                            List.of(row.getArrayOfStrings("entitlements"))));
-                });
+                .map(rows -> Rows.first(rows, row -> new KeyCredential(ApiKey.from(row),
+                        Plan.fromWire(row.getString("plan")), AccountStatus.fromWire(row.getString("status")),
+                        row.getInteger("max_agents"), List.of(row.getArrayOfStrings("entitlements")))));
     }
 }
