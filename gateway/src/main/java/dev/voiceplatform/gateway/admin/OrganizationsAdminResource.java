@@ -8,6 +8,7 @@ import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.tenancy.KeyKind;
 import dev.voiceplatform.gateway.keys.ApiKeyIssuer;
 import dev.voiceplatform.gateway.keys.ApiKeyRepository;
+import dev.voiceplatform.gateway.keys.KeyOrigin;
 import dev.voiceplatform.gateway.organizations.AccountStatus;
 import dev.voiceplatform.gateway.organizations.Organization;
 import dev.voiceplatform.gateway.organizations.OrganizationChanges;
@@ -86,7 +87,8 @@ public class OrganizationsAdminResource {
     @Path("{id}/keys")
     public Uni<RestResponse<CreatedKeyView>> createKey(@RestPath String id, @Valid @NotNull CreateKeyRequest body) {
         UUID organizationId = Ids.fromPath(id, "Organization");
-        return issuer.issue(organizationId, body.name(), body.scopes(),
+        KeyOrigin origin = body.origin() == null ? KeyOrigin.API : KeyOrigin.fromWire(body.origin());
+        return issuer.issue(organizationId, origin, body.name(), body.scopes(),
                 body.expiresAt() == null ? null : body.expiresAt().toInstant())
                 .map(issued -> issued.orElseThrow(() -> ApiException.notFound("Organization")))
                 .map(issued -> RestResponse.status(RestResponse.Status.CREATED,

@@ -13,6 +13,11 @@ public record ApiKey(UUID id, UUID organizationId, String name, String keyPrefix
 
     static final String COLUMNS = "id, org_id, name, key_prefix, scopes, kind, created_at, expires_at, revoked_at";
 
+    /** Told by the key's prefix, which the display prefix always holds whole. */
+    public KeyOrigin origin() {
+        return KeyOrigin.of(keyPrefix);
+    }
+
     static ApiKey from(Row row) {
         return new ApiKey(row.getUUID("id"), row.getUUID("org_id"), row.getString("name"), row.getString("key_prefix"),
                 List.of(row.getArrayOfStrings("scopes")), KeyKind.fromWire(row.getString("kind")),

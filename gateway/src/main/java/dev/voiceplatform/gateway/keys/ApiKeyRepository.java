@@ -9,6 +9,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -40,8 +41,38 @@ public class ApiKeyRepository {
             List<String> scopes, Instant createdAt, Instant expiresAt) {
     }
 
-    /** Stores the key with its organization's kind; empty when the organization does not exist. */
-    public Uni<Optional<ApiKey>> insert(NewKey key) {
+    /** What became of a new key. */
+    public sealed interface Insertion {
+
+        /** Stored with its organization's kind. */
+        record Stored(ApiKey key) implements Insertion {
+        }
+
+        /** No such organization. */
+        record NoOrganization() implements Insertion {
+        }
+
+        /** The organization already holds {@code active} keys that are neither revoked nor expired. */
+        record LimitReached(long active) implements Insertion {
+        }
+    }
+
+    /**
+     * Stores the key unless its organization already holds {@code maxActive} active keys. The organization's row is
+     * locked for the transaction, so two keys made at once for one organization are counted one after the other.
+     */
+    public Uni<Insertion> insert(NewKey key, int maxActive) {
+        return pool.withTransaction(tx -> tx.preparedQuery("SELECT kind FROM organizations WHERE id = $1"
+                        + " FOR NO KEY UPDATE")
+                .execute(Tuple.of(key.organizationId()))
+                .chain(organization -> organization.size() == 0
+                        ? Uni.createFrom().<Insertion>item(new Insertion.NoOrganization())
+                        : activeKeys(tx, key.organizationId(), key.createdAt()).chain(active -> active >= maxActive
+                                ? Uni.createFrom().<Insertion>item(new Insertion.LimitReached(active))
+                                : store(tx, key, organization.iterator().next().getString("kind")))));
+    }
+
+    private static Uni<Insertion> store(SqlClient client, NewKey key, String kind) {
         Tuple values = Tuple.tuple()
                 .addUUID(key.id())
                 .addUUID(key.organizationId())
@@ -49,13 +80,20 @@ public class ApiKeyRepository {
                 .addString(key.keyHash())
                 .addString(key.keyPrefix())
                 .addArrayOfString(key.scopes().toArray(String[]::new))
+                .addString(kind)
                 .addOffsetDateTime(DbTime.toDb(key.createdAt()))
                 .addOffsetDateTime(DbTime.toDb(key.expiresAt()));
-        return pool.preparedQuery("INSERT INTO api_keys (id, org_id, name, key_hash, key_prefix, scopes, kind,"
-                + " created_at, expires_at) SELECT $1::uuid, o.id, $3::text, $4::text, $5::text, $6::text[], o.kind,"
-                + " $7::timestamptz, $8::timestamptz FROM organizations o WHERE o.id = $2 RETURNING " + COLUMNS)
+        return client.preparedQuery("INSERT INTO api_keys (id, org_id, name, key_hash, key_prefix, scopes, kind,"
+                        + " created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING " + COLUMNS)
                 .execute(values)
-                .map(rows -> Rows.first(rows, ApiKey::from));
+                .map(rows -> new Insertion.Stored(ApiKey.from(rows.iterator().next())));
+    }
+
+    private static Uni<Long> activeKeys(SqlClient client, UUID organizationId, Instant now) {
+        return client.preparedQuery("SELECT count(*) FROM api_keys WHERE org_id = $1 AND revoked_at IS NULL"
+                        + " AND expires_at > $2")
+                .execute(Tuple.of(organizationId, DbTime.toDb(now)))
+                .map(rows -> rows.iterator().next().getLong(0));
     }
 
     /** Empty when the organization does not exist. */
