@@ -60,6 +60,24 @@ class AuthenticationTest {
     }
 
     @Test
+    void anAiClientsKeyAuthenticatesThroughToTheServicesAndIsRevokedLikeAnyKey() {
+        TestOrganization organization = TestOrganization.create("e2e-ai-client");
+        TestOrganization.Key key = organization.createAiClientKey("Claude Desktop", List.of("leads:read"));
+        org.hamcrest.MatcherAssert.assertThat(key.key(), matchesPattern("svco_[A-Za-z0-9]{32}"));
+        withKey(key.key()).get("/me").then().statusCode(200)
+                .body("key_id", equalTo(key.id()))
+                .body("key_name", equalTo("Claude Desktop"));
+        withKey(key.key()).get("/leads").then().statusCode(200).body("pagination.total", equalTo(0));
+        Gateway.admin().get("/admin/organizations/{id}/keys", organization.id()).then().statusCode(200)
+                .body("data[0].origin", equalTo("ai_client"))
+                .body("data[0].name", equalTo("Claude Desktop"));
+
+        TestOrganization.revoke(key);
+
+        assertUnauthorized(withKey(key.key()).get("/leads").then(), "API_KEY_REVOKED");
+    }
+
+    @Test
     void aKeyPastItsExpiryIsApiKeyExpired() throws InterruptedException {
         TestOrganization organization = TestOrganization.create("e2e-expired");
         // The admin API accepts only future expiries, so the key is made to expire a few seconds from now.

@@ -44,6 +44,16 @@ class LeadsTest {
     }
 
     @Test
+    void aJsonBodySentAsPlainTextIsAnInvalidRequestInThePlatformsEnvelope() {
+        String json = "{\"name\": \"Noa Cohen\", \"phone\": \"+12015550123\", \"agent_id\": \"" + agentId + "\"}";
+        as(otherKey).contentType("text/plain").body(json).post("/leads").then()
+                .statusCode(400)
+                .body("error.code", equalTo("INVALID_REQUEST"))
+                .body("error.message", equalTo("The body was sent as text/plain; this endpoint reads application/json"))
+                .body("error.hint", equalTo("Send the JSON body with the header Content-Type: application/json."));
+    }
+
+    @Test
     void aLeadIsCreatedReadFilteredAndMovedWithItsEventsOnKafka() {
         // An agent of its own, so the agent filter shows this test's leads only.
         String agentId = as(ownerKey).body(Map.of("name", "Filter line", "prompt", "You take down leads."))

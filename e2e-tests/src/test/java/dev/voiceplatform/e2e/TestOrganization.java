@@ -45,6 +45,11 @@ public record TestOrganization(String id, String name) {
         return createKey(Map.of("name", "e2e", "scopes", scopes, "expires_at", expiresAt.toString()));
     }
 
+    /** The key of an AI client the organization connected (part 5, rule 9), named after the application. */
+    public Key createAiClientKey(String application, List<String> scopes) {
+        return createKey(Map.of("name", application, "scopes", scopes, "origin", "ai_client"));
+    }
+
     /** A key with every scope. */
     public String fullKey() {
         return createKey(ALL_SCOPES).key();

@@ -69,6 +69,19 @@ public final class GatewayConfig {
         int maxConnectionsPerService();
     }
 
+    /** API keys. */
+    @ConfigMapping(prefix = "platform.keys")
+    public interface Keys {
+
+        /**
+         * Active keys (neither revoked nor expired, AI-client keys included) an organization may hold (part 8 bounds
+         * them without a value). Past it a new key is refused with 402 PLAN_LIMIT_REACHED until one is revoked.
+         */
+        @WithDefault("100")
+        @Min(1)
+        int maxActivePerOrganization();
+    }
+
     /** The gateway's memory of key lookups (see {@code CredentialCache}). */
     @ConfigMapping(prefix = "platform.credential-cache")
     public interface CredentialCache {

@@ -10,10 +10,11 @@ import java.util.UUID;
 /** The answer to creating a key: the only response that ever carries the key itself. */
 @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
 public record CreatedKeyView(UUID id, String key, String keyPrefix, String name, List<String> scopes, String kind,
-        UUID organizationId, Instant createdAt, Instant expiresAt) {
+        String origin, UUID organizationId, Instant createdAt, Instant expiresAt) {
 
     static CreatedKeyView of(ApiKey stored, String key) {
         return new CreatedKeyView(stored.id(), key, stored.keyPrefix(), stored.name(), stored.scopes(),
-                stored.kind().wireName(), stored.organizationId(), stored.createdAt(), stored.expiresAt());
+                stored.kind().wireName(), stored.origin().wireName(), stored.organizationId(), stored.createdAt(),
+                stored.expiresAt());
     }
 }

@@ -1,8 +1,8 @@
 package dev.voiceplatform.gateway.admin;
 
 import dev.voiceplatform.common.api.Ids;
+import dev.voiceplatform.common.db.DbTime;
 import dev.voiceplatform.common.error.ApiException;
-import dev.voiceplatform.gateway.DbTime;
 import dev.voiceplatform.gateway.keys.ApiKeyRepository;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.DELETE;

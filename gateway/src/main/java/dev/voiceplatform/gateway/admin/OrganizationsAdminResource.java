@@ -3,11 +3,12 @@ package dev.voiceplatform.gateway.admin;
 import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.api.ListEnvelope;
 import dev.voiceplatform.common.api.PageRequest;
+import dev.voiceplatform.common.db.DbTime;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.tenancy.KeyKind;
-import dev.voiceplatform.gateway.DbTime;
 import dev.voiceplatform.gateway.keys.ApiKeyIssuer;
 import dev.voiceplatform.gateway.keys.ApiKeyRepository;
+import dev.voiceplatform.gateway.keys.KeyOrigin;
 import dev.voiceplatform.gateway.organizations.AccountStatus;
 import dev.voiceplatform.gateway.organizations.Organization;
 import dev.voiceplatform.gateway.organizations.OrganizationChanges;
@@ -24,9 +25,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.time.Clock;
-import java.time.Instant;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 import org.jboss.resteasy.reactive.RestPath;
@@ -39,9 +37,6 @@ import org.jboss.resteasy.reactive.RestResponse;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class OrganizationsAdminResource {
-
-    private static final int DEFAULT_LIMIT = 20;
-    private static final int MAX_LIMIT = 100;
 
     private final OrganizationRepository organizations;
     private final ApiKeyRepository keys;
@@ -58,13 +53,9 @@ public class OrganizationsAdminResource {
 
     @POST
     public Uni<RestResponse<OrganizationView>> create(@Valid @NotNull CreateOrganizationRequest body) {
-        Plan plan = Plan.fromWire(body.plan());
-        Instant now = DbTime.now(clock);
-        Organization organization = new Organization(Ids.newId(), body.name(), plan,
-                body.status() == null ? AccountStatus.ACTIVE : AccountStatus.fromWire(body.status()),
-                body.maxAgents() == null ? plan.defaultMaxAgents() : body.maxAgents(),
-                distinct(body.entitlements() == null ? List.of() : body.entitlements()),
-                body.kind() == null ? KeyKind.ORGANIZATION : KeyKind.fromWire(body.kind()), now, now);
+        Organization organization = Organization.open(body.name(), Plan.fromWire(body.plan()),
+                body.status() == null ? null : AccountStatus.fromWire(body.status()), body.maxAgents(),
+                body.entitlements(), body.kind() == null ? null : KeyKind.fromWire(body.kind()), DbTime.now(clock));
         return organizations.insert(organization)
                 .map(stored -> RestResponse.status(RestResponse.Status.CREATED, OrganizationView.of(stored)));
     }
@@ -72,7 +63,7 @@ public class OrganizationsAdminResource {
     @GET
     public Uni<ListEnvelope<OrganizationView>> list(@RestQuery String name, @RestQuery String limit,
             @RestQuery String offset) {
-        PageRequest page = PageRequest.parse(limit, offset, DEFAULT_LIMIT, MAX_LIMIT);
+        PageRequest page = PageRequest.parse(limit, offset);
         return organizations.list(Optional.ofNullable(name).filter(value -> !value.isEmpty()), page)
                 .map(result -> ListEnvelope.of(result.items().stream().map(OrganizationView::of).toList(),
                         result.total(), page));
@@ -82,13 +73,10 @@ public class OrganizationsAdminResource {
     @Path("{id}")
     public Uni<OrganizationView> update(@RestPath String id, @Valid @NotNull UpdateOrganizationRequest body) {
         UUID organizationId = Ids.fromPath(id, "Organization");
-        Plan plan = body.plan() == null ? null : Plan.fromWire(body.plan());
-        // A new plan brings its own agent limit unless the operator sets one in the same request.
-        Integer maxAgents = body.maxAgents() != null ? body.maxAgents() : plan == null ? null : plan.defaultMaxAgents();
-        OrganizationChanges changes = new OrganizationChanges(body.name(), plan,
-                body.status() == null ? null : AccountStatus.fromWire(body.status()), maxAgents,
-                body.entitlements() == null ? null : distinct(body.entitlements()),
-                body.kind() == null ? null : KeyKind.fromWire(body.kind()));
+        OrganizationChanges changes = OrganizationChanges.of(body.name(),
+                body.plan() == null ? null : Plan.fromWire(body.plan()),
+                body.status() == null ? null : AccountStatus.fromWire(body.status()), body.maxAgents(),
+                body.entitlements(), body.kind() == null ? null : KeyKind.fromWire(body.kind()));
         Uni<Optional<Organization>> result = changes.isEmpty()
                 ? organizations.find(organizationId)
                 : organizations.update(organizationId, changes, DbTime.now(clock));
@@ -99,7 +87,8 @@ public class OrganizationsAdminResource {
     @Path("{id}/keys")
     public Uni<RestResponse<CreatedKeyView>> createKey(@RestPath String id, @Valid @NotNull CreateKeyRequest body) {
         UUID organizationId = Ids.fromPath(id, "Organization");
-        return issuer.issue(organizationId, body.name(), body.scopes(),
+        KeyOrigin origin = body.origin() == null ? KeyOrigin.API : KeyOrigin.fromWire(body.origin());
+        return issuer.issue(organizationId, origin, body.name(), body.scopes(),
                 body.expiresAt() == null ? null : body.expiresAt().toInstant())
                 .map(issued -> issued.orElseThrow(() -> ApiException.notFound("Organization")))
                 .map(issued -> RestResponse.status(RestResponse.Status.CREATED,
@@ -110,14 +99,10 @@ public class OrganizationsAdminResource {
     @Path("{id}/keys")
     public Uni<ListEnvelope<KeyView>> keys(@RestPath String id, @RestQuery String limit, @RestQuery String offset) {
         UUID organizationId = Ids.fromPath(id, "Organization");
-        PageRequest page = PageRequest.parse(limit, offset, DEFAULT_LIMIT, MAX_LIMIT);
+        PageRequest page = PageRequest.parse(limit, offset);
         return keys.listForOrganization(organizationId, page)
                 .map(found -> found.orElseThrow(() -> ApiException.notFound("Organization")))
                 .map(result -> ListEnvelope.of(result.items().stream().map(KeyView::of).toList(), result.total(),
                         page));
-    }
-
-    private static List<String> distinct(List<String> values) {
-        return List.copyOf(new LinkedHashSet<>(values));
     }
 }

@@ -1,6 +1,6 @@
 package dev.voiceplatform.gateway.idempotency;
 
-import dev.voiceplatform.gateway.DbTime;
+import dev.voiceplatform.common.db.DbTime;
 import dev.voiceplatform.gateway.versions.ApiResponse;
 import io.quarkus.reactive.datasource.ReactiveDataSource;
 import io.smallrye.mutiny.Uni;

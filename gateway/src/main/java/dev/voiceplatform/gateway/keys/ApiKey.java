@@ -1,7 +1,7 @@
 package dev.voiceplatform.gateway.keys;
 
+import dev.voiceplatform.common.db.DbTime;
 import dev.voiceplatform.common.tenancy.KeyKind;
-import dev.voiceplatform.gateway.DbTime;
 import io.vertx.mutiny.sqlclient.Row;
 import java.time.Instant;
 import java.util.List;
@@ -12,6 +12,11 @@ public record ApiKey(UUID id, UUID organizationId, String name, String keyPrefix
         Instant createdAt, Instant expiresAt, Instant revokedAt) {
 
     static final String COLUMNS = "id, org_id, name, key_prefix, scopes, kind, created_at, expires_at, revoked_at";
+
+    /** Told by the key's prefix, which the display prefix always holds whole. */
+    public KeyOrigin origin() {
+        return KeyOrigin.of(keyPrefix);
+    }
 
     static ApiKey from(Row row) {
         return new ApiKey(row.getUUID("id"), row.getUUID("org_id"), row.getString("name"), row.getString("key_prefix"),

@@ -1,13 +1,15 @@
 package dev.voiceplatform.gateway.keys;
 
 import dev.voiceplatform.common.api.PageRequest;
-import dev.voiceplatform.gateway.DbTime;
+import dev.voiceplatform.common.db.DbTime;
+import dev.voiceplatform.common.db.Rows;
 import dev.voiceplatform.gateway.organizations.AccountStatus;
 import dev.voiceplatform.gateway.organizations.Plan;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -39,8 +41,38 @@ public class ApiKeyRepository {
             List<String> scopes, Instant createdAt, Instant expiresAt) {
     }
 
-    /** Stores the key with its organization's kind; empty when the organization does not exist. */
-    public Uni<Optional<ApiKey>> insert(NewKey key) {
+    /** What became of a new key. */
+    public sealed interface Insertion {
+
+        /** Stored with its organization's kind. */
+        record Stored(ApiKey key) implements Insertion {
+        }
+
+        /** No such organization. */
+        record NoOrganization() implements Insertion {
+        }
+
+        /** The organization already holds {@code active} keys that are neither revoked nor expired. */
+        record LimitReached(long active) implements Insertion {
+        }
+    }
+
+    /**
+     * Stores the key unless its organization already holds {@code maxActive} active keys. The organization's row is
+     * locked for the transaction, so two keys made at once for one organization are counted one after the other.
+     */
+    public Uni<Insertion> insert(NewKey key, int maxActive) {
+        return pool.withTransaction(tx -> tx.preparedQuery("SELECT kind FROM organizations WHERE id = $1"
+                        + " FOR NO KEY UPDATE")
+                .execute(Tuple.of(key.organizationId()))
+                .chain(organization -> organization.size() == 0
+                        ? Uni.createFrom().<Insertion>item(new Insertion.NoOrganization())
+                        : activeKeys(tx, key.organizationId(), key.createdAt()).chain(active -> active >= maxActive
+                                ? Uni.createFrom().<Insertion>item(new Insertion.LimitReached(active))
+                                : store(tx, key, organization.iterator().next().getString("kind")))));
+    }
+
+    private static Uni<Insertion> store(SqlClient client, NewKey key, String kind) {
         Tuple values = Tuple.tuple()
                 .addUUID(key.id())
                 .addUUID(key.organizationId())
@@ -48,13 +80,20 @@ public class ApiKeyRepository {
                 .addString(key.keyHash())
                 .addString(key.keyPrefix())
                 .addArrayOfString(key.scopes().toArray(String[]::new))
+                .addString(kind)
                 .addOffsetDateTime(DbTime.toDb(key.createdAt()))
                 .addOffsetDateTime(DbTime.toDb(key.expiresAt()));
-        return pool.preparedQuery("INSERT INTO api_keys (id, org_id, name, key_hash, key_prefix, scopes, kind,"
-                + " created_at, expires_at) SELECT $1::uuid, o.id, $3::text, $4::text, $5::text, $6::text[], o.kind,"
-                + " $7::timestamptz, $8::timestamptz FROM organizations o WHERE o.id = $2 RETURNING " + COLUMNS)
+        return client.preparedQuery("INSERT INTO api_keys (id, org_id, name, key_hash, key_prefix, scopes, kind,"
+                        + " created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING " + COLUMNS)
                 .execute(values)
-                .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(ApiKey.from(rows.iterator().next())));
+                .map(rows -> new Insertion.Stored(ApiKey.from(rows.iterator().next())));
+    }
+
+    private static Uni<Long> activeKeys(SqlClient client, UUID organizationId, Instant now) {
+        return client.preparedQuery("SELECT count(*) FROM api_keys WHERE org_id = $1 AND revoked_at IS NULL"
+                        + " AND expires_at > $2")
+                .execute(Tuple.of(organizationId, DbTime.toDb(now)))
+                .map(rows -> rows.iterator().next().getLong(0));
     }
 
     /** Empty when the organization does not exist. */
@@ -84,8 +123,7 @@ public class ApiKeyRepository {
                 .execute(Tuple.of(id, DbTime.toDb(now)))
                 // The database tells every replica; this one forgets at once, so its next request sees the change.
                 .invoke(credentials::forgetAll)
-                .map(rows -> rows.size() == 0 ? Optional.empty()
-                        : Optional.of(DbTime.fromDb(rows.iterator().next().getOffsetDateTime("revoked_at"))));
+                .map(rows -> Rows.first(rows, row -> DbTime.fromDb(row.getOffsetDateTime("revoked_at"))));
     }
 
     /** The key with this hash and its organization's plan facts, in one query. */
@@ -94,14 +132,8 @@ public class ApiKeyRepository {
                 + " k.expires_at, k.revoked_at, o.plan, o.status, o.max_agents, o.entitlements"
                 + " FROM api_keys k JOIN organizations o ON o.id = k.org_id WHERE k.key_hash = $1")
                 .execute(Tuple.of(keyHash))
-                .map(rows -> {
-                    if (rows.size() == 0) {
-                        return Optional.empty();
-                    }
-                    Row row = rows.iterator().next();
-                    return Optional.of(new KeyCredential(ApiKey.from(row), Plan.fromWire(row.getString("plan")),
-                            AccountStatus.fromWire(row.getString("status")), row.getInteger("max_agents"),
-                            List.of(row.getArrayOfStrings("entitlements"))));
-                });
+                .map(rows -> Rows.first(rows, row -> new KeyCredential(ApiKey.from(row),
+                        Plan.fromWire(row.getString("plan")), AccountStatus.fromWire(row.getString("status")),
+                        row.getInteger("max_agents"), List.of(row.getArrayOfStrings("entitlements")))));
     }
 }

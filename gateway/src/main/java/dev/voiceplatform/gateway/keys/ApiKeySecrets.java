@@ -4,25 +4,31 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
-/** The key format of part 5 and what is stored instead of a key: its SHA-256 hash and a short display prefix. */
+/**
+ * The key formats of part 5 (the prefix of the key's {@link KeyOrigin} and 32 random letters and digits) and what is
+ * stored instead of a key: its SHA-256 hash and a short display prefix.
+ */
 public final class ApiKeySecrets {
 
-    public static final String PREFIX = "svc_live_";
     private static final int RANDOM_LENGTH = 32;
     private static final int DISPLAY_PREFIX_LENGTH = 12;
     private static final char[] ALPHABET =
             "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".toCharArray();
-    private static final Pattern FORMAT = Pattern.compile(Pattern.quote(PREFIX) + "[A-Za-z0-9]{" + RANDOM_LENGTH + "}");
+    private static final Pattern FORMAT = Pattern.compile(Arrays.stream(KeyOrigin.values())
+            .map(origin -> Pattern.quote(origin.prefix())).collect(Collectors.joining("|", "(", ")"))
+            + "[A-Za-z0-9]{" + RANDOM_LENGTH + "}");
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private ApiKeySecrets() {
     }
 
-    public static String generate() {
-        StringBuilder key = new StringBuilder(PREFIX.length() + RANDOM_LENGTH).append(PREFIX);
+    public static String generate(KeyOrigin origin) {
+        StringBuilder key = new StringBuilder(origin.prefix().length() + RANDOM_LENGTH).append(origin.prefix());
         for (int i = 0; i < RANDOM_LENGTH; i++) {
             key.append(ALPHABET[RANDOM.nextInt(ALPHABET.length)]);
         }

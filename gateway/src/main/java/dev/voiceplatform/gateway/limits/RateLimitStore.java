@@ -1,6 +1,6 @@
 package dev.voiceplatform.gateway.limits;
 
-import dev.voiceplatform.gateway.DbTime;
+import dev.voiceplatform.common.db.DbTime;
 import io.quarkus.reactive.datasource.ReactiveDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;

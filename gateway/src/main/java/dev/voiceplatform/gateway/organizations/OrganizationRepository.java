@@ -1,7 +1,8 @@
 package dev.voiceplatform.gateway.organizations;
 
 import dev.voiceplatform.common.api.PageRequest;
-import dev.voiceplatform.gateway.DbTime;
+import dev.voiceplatform.common.db.DbTime;
+import dev.voiceplatform.common.db.Rows;
 import dev.voiceplatform.gateway.keys.CredentialCache;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -104,7 +105,7 @@ public class OrganizationRepository {
     }
 
     private static Optional<Organization> optional(RowSet<Row> rows) {
-        return rows.size() == 0 ? Optional.empty() : Optional.of(Organization.from(rows.iterator().next()));
+        return Rows.first(rows, Organization::from);
     }
 
     private static List<Organization> all(RowSet<Row> rows) {

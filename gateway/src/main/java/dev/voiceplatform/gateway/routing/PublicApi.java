@@ -5,9 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.voiceplatform.common.correlation.CorrelationIds;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
-import dev.voiceplatform.gateway.idempotency.Claim;
 import dev.voiceplatform.gateway.idempotency.IdempotencyKeys;
-import dev.voiceplatform.gateway.idempotency.IdempotencyStore;
 import dev.voiceplatform.gateway.keys.KeyCredential;
 import dev.voiceplatform.gateway.keys.Scope;
 import dev.voiceplatform.gateway.limits.RateLimitDecision;
@@ -17,7 +15,6 @@ import dev.voiceplatform.gateway.versions.ApiRequest;
 import dev.voiceplatform.gateway.versions.ApiResponse;
 import dev.voiceplatform.gateway.versions.VersionChanges;
 import io.smallrye.mutiny.Uni;
-import io.vertx.core.Context;
 import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Vertx;
@@ -33,7 +30,6 @@ import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.function.Consumer;
 import org.jboss.logging.Logger;
 
@@ -62,47 +58,21 @@ public class PublicApi {
     private final ServiceForwarder forwarder;
     private final ObjectMapper objectMapper;
     private final RateLimiter rateLimiter;
-    private final IdempotencyStore idempotency;
+    private final IdempotentRequests idempotentRequests;
     private final VersionChanges versions;
     private final GatewayMetrics metrics;
 
     public PublicApi(ApiKeyAuthenticator authenticator, RouteTable routes, ServiceForwarder forwarder,
-            ObjectMapper objectMapper, RateLimiter rateLimiter, IdempotencyStore idempotency, VersionChanges versions,
-            GatewayMetrics metrics) {
+            ObjectMapper objectMapper, RateLimiter rateLimiter, IdempotentRequests idempotentRequests,
+            VersionChanges versions, GatewayMetrics metrics) {
         this.authenticator = authenticator;
         this.routes = routes;
         this.forwarder = forwarder;
         this.objectMapper = objectMapper;
         this.rateLimiter = rateLimiter;
-        this.idempotency = idempotency;
+        this.idempotentRequests = idempotentRequests;
         this.versions = versions;
         this.metrics = metrics;
-    }
-
-    /** One public request on its way through the pipeline. */
-    private static final class Exchange {
-
-        final RoutingContext ctx;
-        final Context context;
-        final long startedNanos = System.nanoTime();
-        /** Until the header is resolved, answers take the form a request without it gets. */
-        String version = ApiVersions.oldest();
-        KeyCredential credential;
-        Route route;
-        String path;
-
-        Exchange(RoutingContext ctx) {
-            this.ctx = ctx;
-            this.context = Vertx.currentContext();
-        }
-
-        HttpServerRequest request() {
-            return ctx.request();
-        }
-
-        HttpServerResponse response() {
-            return ctx.response();
-        }
     }
 
     void init(@Observes Router router) {
@@ -166,7 +136,7 @@ public class PublicApi {
         }
         String idempotencyKey = request.getHeader(IdempotencyKeys.HEADER);
         if (idempotencyKey != null && IdempotencyKeys.honoured(request.method())) {
-            idempotent(exchange, IdempotencyKeys.validate(idempotencyKey));
+            idempotentRequests.run(exchange, IdempotencyKeys.validate(idempotencyKey), this);
         } else if (versions.rewritesRequest(exchange.version, route)) {
             RequestBodies.readWhole(request, route.bodyCap()).onComplete(read -> guarded(exchange, () -> {
                 if (read.failed()) {
@@ -187,7 +157,7 @@ public class PublicApi {
         write(exchange, new ApiResponse(200, headers, Buffer.buffer(json(MeView.of(exchange.credential)))));
     }
 
-    private void forward(Exchange exchange, Buffer wholeBody, Handler<HttpClientResponse> onAnswer,
+    void forward(Exchange exchange, Buffer wholeBody, Handler<HttpClientResponse> onAnswer,
             Consumer<ApiException> onFailure) {
         MultiMap headers = ServiceForwarder.forwardedHeaders(exchange.request());
         Buffer body = wholeBody;
@@ -218,92 +188,17 @@ public class PublicApi {
     }
 
     /**
-     * Part 5, rule 11: the body is read whole (it is part of what the key is bound to), the key claimed, and the
-     * request run once; its 2xx answer is kept and replayed, anything else frees the key.
-     */
-    private void idempotent(Exchange exchange, String key) {
-        HttpServerRequest request = exchange.request();
-        long cap = exchange.route.bodyCap();
-        String contentType = request.getHeader(HttpHeaders.CONTENT_TYPE);
-        if (contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith("multipart/")) {
-            cap = Math.min(cap, RouteTable.IDEMPOTENT_UPLOAD_CAP);
-        }
-        RequestBodies.checkDeclared(request, cap);
-        RequestBodies.readWhole(request, cap).onComplete(read -> guarded(exchange, () -> {
-            if (read.failed()) {
-                throw read.cause();
-            }
-            Buffer body = read.result();
-            byte[] fingerprint = IdempotencyKeys.fingerprint(request.method(), request.path(), request.query(),
-                    request.getHeader("If-Match"), body);
-            UUID keyId = exchange.credential.key().id();
-            Uni<Claim> claim = idempotency.claim(keyId, key, fingerprint).onFailure().transform(failure -> {
-                LOG.errorf("Idempotency store cannot take a claim: %s", failure.toString());
-                return ApiException.of(ErrorCode.IDEMPOTENCY_UNAVAILABLE, "Idempotency is temporarily unavailable");
-            });
-            await(exchange, claim, found -> claimed(exchange, key, body, found));
-        }));
-    }
-
-    private void claimed(Exchange exchange, String key, Buffer body, Claim claim) {
-        if (claim instanceof Claim.Reused) {
-            throw ApiException.of(ErrorCode.IDEMPOTENCY_KEY_REUSED, "This Idempotency-Key was used for a different request");
-        }
-        if (claim instanceof Claim.InFlight) {
-            throw ApiException.of(ErrorCode.IDEMPOTENCY_KEY_IN_FLIGHT,
-                    "A request with this Idempotency-Key is still being processed");
-        }
-        if (claim instanceof Claim.Completed completed) {
-            metrics.idempotencyReplay(exchange.route.pattern());
-            exchange.response().putHeader(IdempotencyKeys.REPLAYED_HEADER, "true");
-            write(exchange, completed.response());
-            return;
-        }
-        Claim.Won won = (Claim.Won) claim;
-        UUID keyId = exchange.credential.key().id();
-        forward(exchange, body, answer -> ServiceForwarder.readWhole(answer).onComplete(read -> {
-            if (read.failed()) {
-                release(keyId, key, won);
-                respond(exchange, ApiException.of(ErrorCode.SERVICE_UNAVAILABLE, "The service is temporarily unavailable"));
-                return;
-            }
-            ApiResponse response = read.result();
-            if (response.status() < 200 || response.status() > 299) {
-                release(keyId, key, won);
-                write(exchange, response);
-                return;
-            }
-            // Kept before it is sent, so a retry after this answer always finds it.
-            idempotency.complete(keyId, key, won.token(), response).subscribe().with(
-                    stored -> onRequestContext(exchange, () -> write(exchange, response)),
-                    failure -> onRequestContext(exchange, () -> {
-                        LOG.errorf("A 2xx answer could not be kept for its Idempotency-Key: %s", failure.toString());
-                        write(exchange, response);
-                    }));
-        }), error -> {
-            release(keyId, key, won);
-            respond(exchange, error);
-        });
-    }
-
-    private void release(UUID keyId, String key, Claim.Won won) {
-        idempotency.release(keyId, key, won.token()).subscribe().with(released -> { }, failure ->
-                // The claim then times out; retries meanwhile get 409 IDEMPOTENCY_KEY_IN_FLIGHT.
-                LOG.errorf("An Idempotency-Key could not be released: %s", failure.toString()));
-    }
-
-    /**
      * Runs {@code then} with the item on the request's own context; a failure answers the error. An item that is
      * already there (a remembered key, a leased request) goes on at once; one that arrives on another thread (a
      * database answer) is handed back to the request's context first.
      */
-    private <T> void await(Exchange exchange, Uni<T> uni, Consumer<T> then) {
+    <T> void await(Exchange exchange, Uni<T> uni, Consumer<T> then) {
         uni.subscribe().with(
                 item -> onRequestContext(exchange, () -> guarded(exchange, () -> then.accept(item))),
                 failure -> onRequestContext(exchange, () -> fail(exchange, failure)));
     }
 
-    private static void onRequestContext(Exchange exchange, Runnable step) {
+    static void onRequestContext(Exchange exchange, Runnable step) {
         if (Vertx.currentContext() == exchange.context) {
             step.run();
         } else {
@@ -312,11 +207,11 @@ public class PublicApi {
     }
 
     @FunctionalInterface
-    private interface Step {
+    interface Step {
         void run() throws Throwable;
     }
 
-    private void guarded(Exchange exchange, Step step) {
+    void guarded(Exchange exchange, Step step) {
         try {
             step.run();
         } catch (Throwable e) {
@@ -335,13 +230,13 @@ public class PublicApi {
     }
 
     /** An error the gateway makes, in the form of the pinned version. */
-    private void respond(Exchange exchange, ApiException error) {
+    void respond(Exchange exchange, ApiException error) {
         MultiMap headers = MultiMap.caseInsensitiveMultiMap().add(HttpHeaders.CONTENT_TYPE, JSON);
         write(exchange, new ApiResponse(error.status(), headers, Buffer.buffer(json(error.toEnvelope()))));
     }
 
     /** Writes a whole answer, downgraded to the pinned version. */
-    private void write(Exchange exchange, ApiResponse newest) {
+    void write(Exchange exchange, ApiResponse newest) {
         HttpServerResponse response = exchange.response();
         if (response.closed() || response.ended()) {
             return;

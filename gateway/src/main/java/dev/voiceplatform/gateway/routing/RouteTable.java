@@ -86,6 +86,11 @@ public class RouteTable {
         return ROUTES.stream().filter(route -> route.matches(method, segments)).findFirst();
     }
 
+    /** Every route, in the order they are matched. */
+    public List<Route> routes() {
+        return ROUTES;
+    }
+
     /** The services requests are forwarded to; each needs an address. */
     public Set<OwningService> forwardedServices() {
         Set<OwningService> services = EnumSet.noneOf(OwningService.class);

@@ -111,6 +111,16 @@ class AdminOrganizationsTest {
     }
 
     @Test
+    void refusesJsonSentAsAnotherTypeInThePlatformsEnvelope() {
+        admin().contentType("text/plain").body("{\"name\": \"Acme\", \"plan\": \"pro\"}")
+                .post("/admin/organizations")
+                .then().statusCode(400)
+                .body("error.code", equalTo("INVALID_REQUEST"))
+                .body("error.message", equalTo("The body was sent as text/plain; this endpoint reads application/json"))
+                .body("error.hint", equalTo("Send the JSON body with the header Content-Type: application/json."));
+    }
+
+    @Test
     void refusesCallersWithoutTheAdminToken() {
         given().contentType(ContentType.JSON).body(Map.of("name", "No token", "plan", "pro"))
                 .post("/admin/organizations")

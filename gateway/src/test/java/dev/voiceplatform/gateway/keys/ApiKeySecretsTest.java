@@ -14,7 +14,7 @@ class ApiKeySecretsTest {
     void generatedKeysAreWellFormedAndDistinct() {
         Set<String> seen = new HashSet<>();
         for (int i = 0; i < 1000; i++) {
-            String key = ApiKeySecrets.generate();
+            String key = ApiKeySecrets.generate(KeyOrigin.API);
             assertTrue(key.matches("svc_live_[A-Za-z0-9]{32}"), key);
             assertTrue(ApiKeySecrets.wellFormed(key));
             seen.add(key);
@@ -23,11 +23,23 @@ class ApiKeySecretsTest {
     }
 
     @Test
+    void anAiClientsKeyIsTheSvcoPrefixAndThirtyTwoAlphanumerics() {
+        String key = ApiKeySecrets.generate(KeyOrigin.AI_CLIENT);
+        assertTrue(key.matches("svco_[A-Za-z0-9]{32}"), key);
+        assertTrue(ApiKeySecrets.wellFormed(key));
+        assertEquals(KeyOrigin.AI_CLIENT, KeyOrigin.of(ApiKeySecrets.displayPrefix(key)));
+        assertEquals(KeyOrigin.API, KeyOrigin.of(ApiKeySecrets.displayPrefix(ApiKeySecrets.generate(KeyOrigin.API))));
+        assertFalse(ApiKeySecrets.wellFormed("svco_" + "aZ09".repeat(8) + "a"));
+        assertFalse(ApiKeySecrets.wellFormed("svco_" + "aZ09".repeat(7)));
+        assertFalse(ApiKeySecrets.wellFormed("svco_live_" + "aZ09".repeat(8)));
+    }
+
+    @Test
     void theFormatIsExactlyThePrefixAndThirtyTwoAlphanumerics() {
         assertTrue(ApiKeySecrets.wellFormed("svc_live_" + "aZ09".repeat(8)));
         assertFalse(ApiKeySecrets.wellFormed("svc_live_" + "aZ09".repeat(8) + "a"));
         assertFalse(ApiKeySecrets.wellFormed("svc_live_" + "aZ0_".repeat(8)));
-        assertFalse(ApiKeySecrets.wellFormed("svco_" + "aZ09".repeat(8)));
+        assertFalse(ApiKeySecrets.wellFormed("svc_test_" + "aZ09".repeat(8)));
         assertFalse(ApiKeySecrets.wellFormed("SVC_LIVE_" + "aZ09".repeat(8)));
         assertFalse(ApiKeySecrets.wellFormed(null));
     }

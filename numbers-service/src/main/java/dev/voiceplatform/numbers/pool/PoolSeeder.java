@@ -1,5 +1,6 @@
 package dev.voiceplatform.numbers.pool;
 
+import dev.voiceplatform.common.db.DbTime;
 import dev.voiceplatform.numbers.config.NumbersConfig;
 import dev.voiceplatform.numbers.number.repository.PhoneNumberRepository;
 import io.quarkus.runtime.StartupEvent;
@@ -49,7 +50,7 @@ public class PoolSeeder {
                         + country + " is not in platform.numbers.countries");
             }
             List<String> entries = parse(setting.getKey(), country, setting.getValue());
-            added += pool.withTransaction(tx -> numbers.addToPool(tx, country, entries, clock.instant()))
+            added += pool.withTransaction(tx -> numbers.addToPool(tx, country, entries, DbTime.now(clock)))
                     .await().atMost(Duration.ofMinutes(1));
         }
         LOG.infof("Number pool seeded: %d new numbers", added);

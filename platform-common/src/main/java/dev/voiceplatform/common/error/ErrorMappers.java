@@ -11,7 +11,9 @@ import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.ElementKind;
 import jakarta.validation.Path;
+import jakarta.ws.rs.NotSupportedException;
 import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -54,6 +56,22 @@ public class ErrorMappers {
     @ServerExceptionMapper
     public RestResponse<ErrorEnvelope> unreadableJson(JsonProcessingException e) {
         return respond(fromJsonProblem(e));
+    }
+
+    /**
+     * A body sent with a type the endpoint does not read (JSON posted as text/plain, or with no type) is a body the
+     * service cannot read: 400 INVALID_REQUEST, part 7's code for that, rather than the framework's bare 415.
+     */
+    @ServerExceptionMapper
+    public RestResponse<ErrorEnvelope> unsupportedMediaType(NotSupportedException e, HttpHeaders headers) {
+        String sent = headers.getHeaderString(HttpHeaders.CONTENT_TYPE);
+        // The media type alone: parameters such as a charset do not change what the body is.
+        String mediaType = sent == null ? "" : sent.split(";", 2)[0].strip();
+        String message = mediaType.isEmpty()
+                ? "The body has no Content-Type; this endpoint reads application/json"
+                : "The body was sent as " + mediaType + "; this endpoint reads application/json";
+        return respond(ApiException.of(ErrorCode.INVALID_REQUEST, message)
+                .withHint("Send the JSON body with the header Content-Type: application/json."));
     }
 
     @ServerExceptionMapper

@@ -39,7 +39,7 @@ public class CurrentTenant {
                 Set.copyOf(token.getGroups()), plan);
     }
 
-    /** The principal of a write on agent settings or actions: refuses reseller keys. */
+    /** The principal of a write (part 7: a reseller-scoped key on a write is 403 ORGANIZATION_REQUIRED). */
     public Tenant forWrite() {
         return get().requireOrganizationKey();
     }

@@ -46,6 +46,9 @@ class IdsTest {
             assertEquals(404, e.status());
         }
         assertNull(Ids.parseOrNull(null));
+        // UUID.fromString would take these; an id is only ever the canonical 36 characters.
+        assertNull(Ids.parseOrNull("1-1-1-1-1"));
+        assertNull(Ids.parseOrNull(" " + UUID.randomUUID()));
         UUID id = UUID.randomUUID();
         assertEquals(id, Ids.fromPath(id.toString(), "Agent"));
     }

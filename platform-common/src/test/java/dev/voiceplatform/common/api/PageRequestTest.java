@@ -19,6 +19,14 @@ class PageRequestTest {
     }
 
     @Test
+    void thePlatformsListsPage20ByDefaultAndAtMost100() {
+        assertEquals(new PageRequest(20, 0), PageRequest.parse(null, null));
+        assertEquals(new PageRequest(100, 0), PageRequest.parse("100", null));
+        ApiException e = assertThrows(ApiException.class, () -> PageRequest.parse("101", null));
+        assertEquals("must be an integer from 1 to 100", e.fields().get(0).reason());
+    }
+
+    @Test
     void limitsOutsideTheRangeAndNonNumbersAreValidationErrorsNamingEachField() {
         ApiException e = assertThrows(ApiException.class, () -> PageRequest.parse("0", "-3", 20, 100));
         assertEquals(ErrorCode.VALIDATION_ERROR, e.code());

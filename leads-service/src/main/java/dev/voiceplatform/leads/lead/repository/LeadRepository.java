@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplatform.common.api.DateRange;
+import dev.voiceplatform.common.db.DbTime;
+import dev.voiceplatform.common.db.Rows;
 import dev.voiceplatform.leads.lead.Lead;
 import dev.voiceplatform.leads.lead.LeadStatus;
 import io.smallrye.mutiny.Uni;
@@ -11,9 +13,6 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -42,20 +41,20 @@ public class LeadRepository {
     public Uni<Lead> find(SqlClient client, UUID organizationId, UUID id) {
         return client.preparedQuery("SELECT " + COLUMNS + " FROM leads WHERE org_id = $1 AND id = $2")
                 .execute(Tuple.of(organizationId, id))
-                .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
+                .map(rows -> Rows.firstOrNull(rows, this::map));
     }
 
     /** Reads the lead and locks it for the rest of the transaction, so concurrent status changes queue up. */
     public Uni<Lead> findForUpdate(SqlClient client, UUID organizationId, UUID id) {
         return client.preparedQuery("SELECT " + COLUMNS + " FROM leads WHERE org_id = $1 AND id = $2 FOR UPDATE")
                 .execute(Tuple.of(organizationId, id))
-                .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
+                .map(rows -> Rows.firstOrNull(rows, this::map));
     }
 
     public Uni<Lead> findByCall(SqlClient client, UUID organizationId, UUID callId) {
         return client.preparedQuery("SELECT " + COLUMNS + " FROM leads WHERE org_id = $1 AND call_id = $2")
                 .execute(Tuple.of(organizationId, callId))
-                .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
+                .map(rows -> Rows.firstOrNull(rows, this::map));
     }
 
     /** Inserts the lead; false when the organization already has a lead for the same call. */
@@ -67,7 +66,7 @@ public class LeadRepository {
                 .execute(Tuple.from(new Object[] {
                         lead.id(), lead.organizationId(), lead.agentId(), lead.callId(), lead.name(), lead.phone(),
                         lead.email(), lead.status().wireName(), lead.source(), lead.notes(), json(lead.metadata()),
-                        utc(lead.createdAt()), utc(lead.updatedAt())}))
+                        DbTime.toDb(lead.createdAt()), DbTime.toDb(lead.updatedAt())}))
                 .map(result -> result.rowCount() == 1);
     }
 
@@ -76,7 +75,7 @@ public class LeadRepository {
                         + "metadata = $5::text::jsonb, updated_at = $6 WHERE org_id = $7 AND id = $8")
                 .execute(Tuple.from(new Object[] {
                         lead.name(), lead.email(), lead.status().wireName(), lead.notes(), json(lead.metadata()),
-                        utc(lead.updatedAt()), lead.organizationId(), lead.id()}))
+                        DbTime.toDb(lead.updatedAt()), lead.organizationId(), lead.id()}))
                 .replaceWithVoid();
     }
 
@@ -94,11 +93,11 @@ public class LeadRepository {
             where.append(" AND agent_id = $").append(parameters.size());
         }
         if (filter.created().from() != null) {
-            parameters.add(utc(filter.created().from()));
+            parameters.add(DbTime.toDb(filter.created().from()));
             where.append(" AND created_at >= $").append(parameters.size());
         }
         if (filter.created().until() != null) {
-            parameters.add(utc(filter.created().until()));
+            parameters.add(DbTime.toDb(filter.created().until()));
             where.append(" AND created_at < $").append(parameters.size());
         }
         Uni<Long> total = client.preparedQuery("SELECT count(*) FROM leads " + where)
@@ -124,7 +123,7 @@ public class LeadRepository {
                 row.getString("name"), row.getString("phone"), row.getString("email"),
                 LeadStatus.fromWire(row.getString("status")).orElseThrow(), row.getString("source"),
                 row.getString("notes"), metadata(row.getString("metadata")),
-                instant(row.getOffsetDateTime("created_at")), instant(row.getOffsetDateTime("updated_at")));
+                DbTime.fromDb(row.getOffsetDateTime("created_at")), DbTime.fromDb(row.getOffsetDateTime("updated_at")));
     }
 
     private ObjectNode metadata(String json) {
@@ -141,13 +140,5 @@ public class LeadRepository {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private static Instant instant(OffsetDateTime value) {
-        return value == null ? null : value.toInstant();
-    }
-
-    private static OffsetDateTime utc(Instant value) {
-        return value == null ? null : value.atOffset(ZoneOffset.UTC);
     }
 }

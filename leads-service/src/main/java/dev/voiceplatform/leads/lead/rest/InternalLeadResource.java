@@ -2,7 +2,6 @@ package dev.voiceplatform.leads.lead.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.voiceplatform.common.api.JsonBody;
-import dev.voiceplatform.common.events.LeadSnapshot;
 import dev.voiceplatform.common.security.InternalClaims;
 import dev.voiceplatform.leads.config.LeadsConfig;
 import dev.voiceplatform.leads.lead.service.LeadInput;
@@ -36,11 +35,11 @@ public class InternalLeadResource {
     }
 
     @POST
-    public Uni<RestResponse<LeadSnapshot>> capture(JsonNode body) {
+    public Uni<RestResponse<LeadOut>> capture(JsonNode body) {
         LeadInput.NewLead input = LeadInput.readCapture(JsonBody.of(body), config.defaultPhoneRegion());
         return service.capture(input).map(created -> RestResponse.ResponseBuilder
-                .<LeadSnapshot>create(created.isNew() ? RestResponse.Status.CREATED : RestResponse.Status.OK)
-                .entity(created.lead().snapshot())
+                .<LeadOut>create(created.isNew() ? RestResponse.Status.CREATED : RestResponse.Status.OK)
+                .entity(LeadOut.of(created.lead()))
                 .build());
     }
 }

@@ -9,7 +9,6 @@ import dev.voiceplatform.common.api.ListEnvelope;
 import dev.voiceplatform.common.api.PageRequest;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.FieldError;
-import dev.voiceplatform.common.events.LeadSnapshot;
 import dev.voiceplatform.common.tenancy.CurrentTenant;
 import dev.voiceplatform.common.tenancy.Tenant;
 import dev.voiceplatform.leads.config.LeadsConfig;
@@ -41,9 +40,6 @@ import org.jboss.resteasy.reactive.RestResponse;
 @Consumes(MediaType.APPLICATION_JSON)
 public class LeadResource {
 
-    static final int DEFAULT_PAGE = 20;
-    static final int MAX_PAGE = 100;
-
     private final LeadService service;
     private final CurrentTenant currentTenant;
     private final LeadsConfig config;
@@ -56,7 +52,7 @@ public class LeadResource {
 
     @GET
     @RolesAllowed(Scopes.LEADS_READ)
-    public Uni<ListEnvelope<LeadSnapshot>> list(@RestQuery String status, @RestQuery("agent_id") String agentId,
+    public Uni<ListEnvelope<LeadOut>> list(@RestQuery String status, @RestQuery("agent_id") String agentId,
             @RestQuery("from_date") String fromDate, @RestQuery("to_date") String toDate, @RestQuery String limit,
             @RestQuery String offset) {
         List<FieldError> problems = new ArrayList<>();
@@ -75,42 +71,42 @@ public class LeadResource {
             }
         }
         DateRange created = collect(problems, () -> DateRange.parse(fromDate, toDate));
-        PageRequest page = collect(problems, () -> PageRequest.parse(limit, offset, DEFAULT_PAGE, MAX_PAGE));
+        PageRequest page = collect(problems, () -> PageRequest.parse(limit, offset));
         if (!problems.isEmpty()) {
             throw ApiException.validation(problems);
         }
         LeadRepository.Filter filter = new LeadRepository.Filter(statusFilter, agentFilter, created);
         return service.list(currentTenant.get(), filter, page).map(result -> ListEnvelope.of(
-                result.items().stream().map(Lead::snapshot).toList(), result.total(), page));
+                result.items().stream().map(LeadOut::of).toList(), result.total(), page));
     }
 
     @GET
     @Path("/{id}")
     @RolesAllowed(Scopes.LEADS_READ)
-    public Uni<LeadSnapshot> get(@RestPath String id) {
-        return service.get(currentTenant.get(), Ids.fromPath(id, "Lead")).map(Lead::snapshot);
+    public Uni<LeadOut> get(@RestPath String id) {
+        return service.get(currentTenant.get(), Ids.fromPath(id, "Lead")).map(LeadOut::of);
     }
 
     @POST
     @RolesAllowed(Scopes.LEADS_WRITE)
-    public Uni<RestResponse<LeadSnapshot>> create(JsonNode body, UriInfo uri) {
-        Tenant tenant = currentTenant.get();
+    public Uni<RestResponse<LeadOut>> create(JsonNode body, UriInfo uri) {
+        Tenant tenant = currentTenant.forWrite();
         LeadInput.NewLead input = LeadInput.readCreate(JsonBody.of(body), tenant.organizationId(),
                 config.defaultPhoneRegion());
         return service.create(input).map(lead -> RestResponse.ResponseBuilder
-                .<LeadSnapshot>created(uri.getAbsolutePathBuilder().path(lead.id().toString()).build())
-                .entity(lead.snapshot())
+                .<LeadOut>created(uri.getAbsolutePathBuilder().path(lead.id().toString()).build())
+                .entity(LeadOut.of(lead))
                 .build());
     }
 
     @PATCH
     @Path("/{id}")
     @RolesAllowed(Scopes.LEADS_WRITE)
-    public Uni<LeadSnapshot> update(@RestPath String id, JsonNode body) {
-        Tenant tenant = currentTenant.get();
+    public Uni<LeadOut> update(@RestPath String id, JsonNode body) {
+        Tenant tenant = currentTenant.forWrite();
         UUID leadId = Ids.fromPath(id, "Lead");
         LeadInput.Changes changes = LeadInput.readPatch(JsonBody.of(body));
-        return service.update(tenant, leadId, changes).map(Lead::snapshot);
+        return service.update(tenant, leadId, changes).map(LeadOut::of);
     }
 
     /** Runs a parse that may fail with validation problems, adding them to the others instead of throwing. */

@@ -3,25 +3,23 @@ package dev.voiceplatform.leads.lead.service;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplatform.common.api.EmailAddresses;
 import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.api.JsonBody;
 import dev.voiceplatform.common.api.PhoneNumbers;
 import dev.voiceplatform.leads.lead.LeadStatus;
 import java.util.List;
 import java.util.UUID;
-import java.util.regex.Pattern;
 
 /** The create and update bodies of part 4.4, validated. */
 public final class LeadInput {
 
     static final int NAME_MAX = 200;
-    static final int EMAIL_MAX = 254;
     static final int SOURCE_MAX = 100;
     static final int NOTES_MAX = 10_000;
     static final int METADATA_MAX_CHARACTERS = 16_384;
     static final String API_SOURCE = "api";
     static final String CALL_SOURCE = "call";
-    private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s.]+(\\.[^@\\s.]+)+");
     private static final List<String> FIXED_AFTER_CREATE = List.of("phone", "agent_id", "source", "call_id");
 
     private LeadInput() {
@@ -123,7 +121,7 @@ public final class LeadInput {
     }
 
     private static void checkEmail(JsonBody body, String email) {
-        if (email != null && (email.length() > EMAIL_MAX || !EMAIL.matcher(email).matches())) {
+        if (email != null && !EmailAddresses.valid(email)) {
             body.reject("email", "is not a valid email address");
         }
     }

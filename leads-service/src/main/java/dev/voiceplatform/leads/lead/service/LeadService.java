@@ -1,14 +1,15 @@
 package dev.voiceplatform.leads.lead.service;
 
+import dev.voiceplatform.common.agents.AgentDirectory;
 import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.api.PageRequest;
+import dev.voiceplatform.common.db.DbTime;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
 import dev.voiceplatform.common.events.LeadCreated;
 import dev.voiceplatform.common.events.LeadUpdated;
 import dev.voiceplatform.common.outbox.OutboxWriter;
 import dev.voiceplatform.common.tenancy.Tenant;
-import dev.voiceplatform.common.agents.AgentDirectory;
 import dev.voiceplatform.leads.lead.Lead;
 import dev.voiceplatform.leads.lead.LeadStatus;
 import dev.voiceplatform.leads.lead.repository.LeadRepository;
@@ -17,7 +18,6 @@ import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 import java.util.UUID;
 
@@ -88,7 +88,7 @@ public class LeadService {
                     status,
                     changes.clearNotes() ? null : changes.notes() != null ? changes.notes() : current.notes(),
                     changes.metadata() != null ? changes.metadata() : current.metadata(),
-                    now());
+                    DbTime.now(clock));
             if (sameContent(current, next)) {
                 return Uni.createFrom().item(current);
             }
@@ -102,7 +102,7 @@ public class LeadService {
     }
 
     private Uni<Created> insert(LeadInput.NewLead input) {
-        Instant now = now();
+        Instant now = DbTime.now(clock);
         Lead lead = new Lead(Ids.newId(), input.organizationId(), input.agentId(), input.callId(), input.name(),
                 input.phone(), input.email(), LeadStatus.NEW, input.source(), input.notes(), input.metadata(), now, now);
         return pool.withTransaction(tx -> leads.insert(tx, lead).chain(inserted -> inserted
@@ -123,7 +123,4 @@ public class LeadService {
         return lead;
     }
 
-    private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
-    }
 }

@@ -101,6 +101,28 @@ class LeadCreateTest {
     }
 
     @Test
+    void anEmailWithAnEmptyDomainLabelIsRefused() {
+        LeadApi api = LeadApi.newOrganization();
+        Map<String, Object> body = api.validLead();
+        body.put("email", "dana@example..com");
+        api.create(body).statusCode(400).body("error.code", equalTo("VALIDATION_ERROR"))
+                .body("error.fields.field", containsInAnyOrder("email"));
+    }
+
+    @Test
+    void aJsonBodySentAsPlainTextIsAnInvalidRequestInThePlatformsEnvelope() {
+        LeadApi api = LeadApi.newOrganization();
+        String json = "{\"name\": \"Dana Levi\", \"phone\": \"+972502345678\", \"agent_id\": \"" + api.agentId()
+                + "\"}";
+        api.request().contentType("text/plain").body(json).post("/leads").then()
+                .statusCode(400)
+                .body("error.code", equalTo("INVALID_REQUEST"))
+                .body("error.message", equalTo("The body was sent as text/plain; this endpoint reads application/json"))
+                .body("error.hint", equalTo("Send the JSON body with the header Content-Type: application/json."));
+        assertEquals(0, TestDatabase.query("SELECT 1 FROM leads WHERE org_id = ?", api.organizationId()).size());
+    }
+
+    @Test
     void anAgentOfAnotherOrganizationOrAnUnknownOneIsRefusedAndNothingIsSaved() {
         LeadApi owner = LeadApi.newOrganization();
         LeadApi other = LeadApi.newOrganization();

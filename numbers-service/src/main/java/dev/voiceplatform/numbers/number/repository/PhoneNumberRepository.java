@@ -1,6 +1,8 @@
 package dev.voiceplatform.numbers.number.repository;
 
 import dev.voiceplatform.common.api.Ids;
+import dev.voiceplatform.common.db.DbTime;
+import dev.voiceplatform.common.db.Rows;
 import dev.voiceplatform.numbers.number.PhoneNumber;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
@@ -9,8 +11,6 @@ import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -34,7 +34,7 @@ public class PhoneNumberRepository {
         }
         List<Tuple> rows = new ArrayList<>(phoneNumbers.size());
         for (String phoneNumber : phoneNumbers) {
-            rows.add(Tuple.of(Ids.newId(), phoneNumber, country, utc(now)));
+            rows.add(Tuple.of(Ids.newId(), phoneNumber, country, DbTime.toDb(now)));
         }
         return client.preparedQuery("INSERT INTO phone_numbers (id, phone_number, country, source, status, created_at) "
                         + "VALUES ($1, $2, $3, 'pool', 'available', $4) ON CONFLICT (phone_number) DO NOTHING")
@@ -78,8 +78,8 @@ public class PhoneNumberRepository {
         return client.preparedQuery("UPDATE phone_numbers SET status = 'assigned', org_id = $1, acquired_at = $2 "
                         + "WHERE id = (SELECT id FROM phone_numbers WHERE status = 'available' AND country = $3 "
                         + "ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING " + COLUMNS)
-                .execute(Tuple.of(organizationId, utc(now), country))
-                .map(PhoneNumberRepository::firstOrNull);
+                .execute(Tuple.of(organizationId, DbTime.toDb(now), country))
+                .map(rows -> Rows.firstOrNull(rows, PhoneNumberRepository::map));
     }
 
     /** Records a number a provider bought for the organization, held by it from now. */
@@ -87,8 +87,8 @@ public class PhoneNumberRepository {
             UUID organizationId, Instant now) {
         return client.preparedQuery("INSERT INTO phone_numbers (id, phone_number, country, source, status, org_id, "
                         + "created_at, acquired_at) VALUES ($1, $2, $3, $4, 'assigned', $5, $6, $6) RETURNING " + COLUMNS)
-                .execute(Tuple.from(new Object[] {Ids.newId(), phoneNumber, country, source, organizationId, utc(now)}))
-                .map(PhoneNumberRepository::firstOrNull);
+                .execute(Tuple.from(new Object[] {Ids.newId(), phoneNumber, country, source, organizationId, DbTime.toDb(now)}))
+                .map(rows -> Rows.firstOrNull(rows, PhoneNumberRepository::map));
     }
 
     /** A number the organization holds, locked for the rest of the transaction; null when it holds no such number. */
@@ -96,13 +96,13 @@ public class PhoneNumberRepository {
         return client.preparedQuery("SELECT " + COLUMNS + " FROM phone_numbers WHERE org_id = $1 AND id = $2 "
                         + "AND status = 'assigned' FOR UPDATE")
                 .execute(Tuple.of(organizationId, id))
-                .map(PhoneNumberRepository::firstOrNull);
+                .map(rows -> Rows.firstOrNull(rows, PhoneNumberRepository::map));
     }
 
     public Uni<Void> bind(SqlClient client, PhoneNumber number) {
         return client.preparedQuery("UPDATE phone_numbers SET inbound_agent_id = $1, bound_at = $2 "
                         + "WHERE org_id = $3 AND id = $4")
-                .execute(Tuple.of(number.inboundAgentId(), utc(number.boundAt()), number.organizationId(), number.id()))
+                .execute(Tuple.of(number.inboundAgentId(), DbTime.toDb(number.boundAt()), number.organizationId(), number.id()))
                 .replaceWithVoid();
     }
 
@@ -132,7 +132,7 @@ public class PhoneNumberRepository {
     public Uni<Void> retire(SqlClient client, UUID organizationId, UUID agentId, Instant now) {
         return client.preparedQuery("INSERT INTO retired_agents (org_id, agent_id, retired_at) VALUES ($1, $2, $3) "
                         + "ON CONFLICT DO NOTHING")
-                .execute(Tuple.of(organizationId, agentId, utc(now)))
+                .execute(Tuple.of(organizationId, agentId, DbTime.toDb(now)))
                 .replaceWithVoid();
     }
 
@@ -150,10 +150,6 @@ public class PhoneNumberRepository {
         return count;
     }
 
-    private static PhoneNumber firstOrNull(RowSet<Row> rows) {
-        return rows.size() == 0 ? null : map(rows.iterator().next());
-    }
-
     private static List<PhoneNumber> mapAll(RowSet<Row> rows) {
         List<PhoneNumber> numbers = new ArrayList<>(rows.size());
         for (Row row : rows) {
@@ -165,14 +161,6 @@ public class PhoneNumberRepository {
     private static PhoneNumber map(Row row) {
         return new PhoneNumber(row.getUUID("id"), row.getUUID("org_id"), row.getString("phone_number"),
                 row.getString("country"), row.getString("source"), row.getUUID("inbound_agent_id"),
-                instant(row.getOffsetDateTime("acquired_at")), instant(row.getOffsetDateTime("bound_at")));
-    }
-
-    private static Instant instant(OffsetDateTime value) {
-        return value == null ? null : value.toInstant();
-    }
-
-    private static OffsetDateTime utc(Instant value) {
-        return value == null ? null : value.atOffset(ZoneOffset.UTC);
+                DbTime.fromDb(row.getOffsetDateTime("acquired_at")), DbTime.fromDb(row.getOffsetDateTime("bound_at")));
     }
 }

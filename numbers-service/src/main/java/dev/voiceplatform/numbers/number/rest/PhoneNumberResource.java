@@ -14,8 +14,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import java.util.List;
-import java.util.Map;
 import org.jboss.resteasy.reactive.RestResponse;
 
 /** The organization's numbers (part 4.6): list and acquire. */
@@ -32,12 +30,11 @@ public class PhoneNumberResource {
         this.currentTenant = currentTenant;
     }
 
-    /** {@code {data: [...]}} without pagination: an organization holds one number. */
     @GET
     @RolesAllowed(Scopes.PHONE_NUMBERS_READ)
-    public Uni<Map<String, List<PhoneNumberItem>>> list() {
+    public Uni<PhoneNumbersOut> list() {
         return service.list(currentTenant.get())
-                .map(numbers -> Map.of("data", numbers.stream().map(PhoneNumberItem::of).toList()));
+                .map(numbers -> new PhoneNumbersOut(numbers.stream().map(PhoneNumberItem::of).toList()));
     }
 
     /** 201 with the number as the list shows it. */

@@ -1,12 +1,13 @@
 package dev.voiceplatform.numbers.number.service;
 
+import dev.voiceplatform.common.agents.AgentDirectory;
+import dev.voiceplatform.common.db.DbTime;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
 import dev.voiceplatform.common.events.NumberBound;
 import dev.voiceplatform.common.events.NumberUnbound;
 import dev.voiceplatform.common.outbox.OutboxWriter;
 import dev.voiceplatform.common.tenancy.Tenant;
-import dev.voiceplatform.common.agents.AgentDirectory;
 import dev.voiceplatform.numbers.number.PhoneNumber;
 import dev.voiceplatform.numbers.number.repository.PhoneNumberRepository;
 import dev.voiceplatform.numbers.routing.MediaLayer;
@@ -15,7 +16,6 @@ import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
 import org.jboss.logging.Logger;
@@ -80,7 +80,7 @@ public class BindingService {
                                             number.phoneNumber() + " routes to another agent")
                                     .withDetail("inbound_agent_id", number.inboundAgentId()));
                         }
-                        PhoneNumber bound = number.boundTo(agentId, now());
+                        PhoneNumber bound = number.boundTo(agentId, DbTime.now(clock));
                         return numbers.bind(tx, bound)
                                 .chain(() -> outbox.append(tx, organizationId, new NumberBound(bound.id(),
                                         bound.phoneNumber(), agentId, bound.boundAt())))
@@ -100,7 +100,7 @@ public class BindingService {
                         return Uni.createFrom().<List<PhoneNumber>>failure(ApiException.of(ErrorCode.NOT_FOUND,
                                 "No phone number is bound to this agent"));
                     }
-                    Instant now = now();
+                    Instant now = DbTime.now(clock);
                     Uni<Void> events = Uni.createFrom().voidItem();
                     for (PhoneNumber number : unbound) {
                         events = events.chain(() -> outbox.append(tx, organizationId,
@@ -120,7 +120,7 @@ public class BindingService {
         return pool.withTransaction(tx -> numbers.lockAgent(tx, agentId)
                 .chain(() -> numbers.boundTo(tx, organizationId, agentId))
                 .chain(bound -> bound.isEmpty()
-                        ? numbers.retire(tx, organizationId, agentId, now())
+                        ? numbers.retire(tx, organizationId, agentId, DbTime.now(clock))
                         : Uni.createFrom().failure(ApiException.of(ErrorCode.AGENT_HAS_PHONE_NUMBER,
                                         "A phone number still routes to this agent")
                                 .withDetail("phone_numbers", bound.stream().map(PhoneNumber::phoneNumber).toList()))));
@@ -148,7 +148,4 @@ public class BindingService {
         return dropped;
     }
 
-    private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
-    }
 }

@@ -1,5 +1,6 @@
 package dev.voiceplatform.numbers.number.service;
 
+import dev.voiceplatform.common.db.DbTime;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
 import dev.voiceplatform.common.tenancy.PlanFacts;
@@ -13,8 +14,6 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
@@ -76,7 +75,7 @@ public class PhoneNumberService {
                         return Uni.createFrom().failure(ApiException.of(ErrorCode.PLATFORM_NUMBER_CAPACITY_REACHED,
                                 "The platform holds as many numbers as it may"));
                     }
-                    return numbers.takeFromPool(tx, country, organizationId, now());
+                    return numbers.takeFromPool(tx, country, organizationId, DbTime.now(clock));
                 })
                 .chain(taken -> taken != null ? Uni.createFrom().item(taken) : purchase(tx, country, organizationId)));
     }
@@ -84,7 +83,7 @@ public class PhoneNumberService {
     private Uni<PhoneNumber> purchase(SqlClient tx, String country, UUID organizationId) {
         return provider.purchase(country, organizationId).chain(bought -> bought
                 .map(number -> numbers.insertPurchased(tx, number.phoneNumber(), country, number.source(),
-                        organizationId, now()))
+                        organizationId, DbTime.now(clock)))
                 .orElseGet(() -> Uni.createFrom().failure(ApiException.of(ErrorCode.NO_NUMBERS_AVAILABLE,
                         "No " + country + " number is available right now"))));
     }
@@ -111,7 +110,4 @@ public class PhoneNumberService {
         return country;
     }
 
-    private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
-    }
 }

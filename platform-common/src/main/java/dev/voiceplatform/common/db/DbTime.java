@@ -1,4 +1,4 @@
-package dev.voiceplatform.gateway;
+package dev.voiceplatform.common.db;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -6,7 +6,10 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 
-/** Instants as PostgreSQL keeps them: microseconds, UTC, so a response shows exactly what a later read returns. */
+/**
+ * Instants as PostgreSQL keeps them: microseconds, UTC. A time is cut to that precision before it is stored or
+ * answered, so a response shows exactly what a later read returns.
+ */
 public final class DbTime {
 
     private DbTime() {
