@@ -4,6 +4,7 @@ import dev.voiceplatform.local.PlatformManifest.Component;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.HexFormat;
@@ -94,7 +95,7 @@ public final class ServiceEnvironment {
                 Files.createFile(temporary, PosixFilePermissions.asFileAttribute(
                         PosixFilePermissions.fromString("rw-------")));
                 Files.writeString(temporary, HexFormat.of().formatHex(secret));
-                Files.move(temporary, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE);
             }
         }
     }
