@@ -1,10 +1,10 @@
 package dev.voiceplatform.e2e;
 
 import dev.voiceplatform.local.EnvFile;
+import dev.voiceplatform.local.FreePorts;
+import dev.voiceplatform.local.PlatformManifest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,20 +17,19 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The platform under test: started once per test JVM by {@code ./platform up} in its own state directory on
- * free random ports (never the 8080–8086 of a developer's running platform), and stopped by
- * {@link PlatformSession} when the test run ends.
+ * The platform under test: started once per test JVM by {@code ./platform up} in its own state directory, every
+ * service of the platform manifest on a free random port (never a default port, which a developer's running
+ * platform holds), and stopped by {@link PlatformSession} when the test run ends.
  */
 public final class E2ePlatform {
 
     private static final long SCRIPT_TIMEOUT_MINUTES = 15;
-    private static final int FIRST_RESERVED_PORT = 8080;
-    private static final int LAST_RESERVED_PORT = 8086;
 
     private static E2ePlatform running;
     private static RuntimeException startFailure;
 
     private final Path repositoryRoot;
+    private final PlatformManifest manifest;
     private final Path home;
     private final Map<String, String> environment;
     private final URI baseUrl;
@@ -38,8 +37,9 @@ public final class E2ePlatform {
     private final String adminToken;
     private final String kafkaBootstrap;
 
-    private E2ePlatform(Path repositoryRoot, Path home, Map<String, String> environment) {
+    private E2ePlatform(Path repositoryRoot, PlatformManifest manifest, Path home, Map<String, String> environment) {
         this.repositoryRoot = repositoryRoot;
+        this.manifest = manifest;
         this.home = home;
         this.environment = environment;
         Map<String, String> env = readEnvFile(home.resolve("env"));
@@ -59,13 +59,9 @@ public final class E2ePlatform {
             Path home = Path.of(System.getProperty("e2e.platform.home", "target/e2e-platform")).toAbsolutePath();
             Map<String, String> environment = new HashMap<>();
             environment.put("PLATFORM_HOME", home.toString());
-            int gatewayPort = freePort();
-            int agentsPort = freePort(gatewayPort);
-            environment.put("PLATFORM_GATEWAY_PORT", Integer.toString(gatewayPort));
-            environment.put("PLATFORM_AGENTS_PORT", Integer.toString(agentsPort));
-            int leadsPort = freePort(gatewayPort, agentsPort);
-            environment.put("PLATFORM_LEADS_PORT", Integer.toString(leadsPort));
-            environment.put("PLATFORM_NUMBERS_PORT", Integer.toString(freePort(gatewayPort, agentsPort, leadsPort)));
+            PlatformManifest manifest = PlatformManifest.read(root);
+            FreePorts.forEveryService(manifest)
+                    .forEach((variable, port) -> environment.put(variable, Integer.toString(port)));
             // The reactor has just packaged every module; a nested Maven build would only hide a broken one.
             environment.put("PLATFORM_SKIP_BUILD", "1");
             // Pages and receivers the tests serve on loopback pass the outbound URL guard (empty in deployments).
@@ -75,7 +71,7 @@ public final class E2ePlatform {
                 stopQuietly(root, home, environment);
                 deleteRecursively(home);
                 run(root, home, environment, "up");
-                running = new E2ePlatform(root, home, environment);
+                running = new E2ePlatform(root, manifest, home, environment);
             } catch (RuntimeException e) {
                 startFailure = e;
                 stopQuietly(root, home, environment);
@@ -108,13 +104,16 @@ public final class E2ePlatform {
         return baseUrl.resolve("/");
     }
 
-    /** Where a service listens itself, past the gateway: {@code agents}, {@code leads}, {@code numbers}. */
+    /** Where a service listens itself, past the gateway, by its name in the platform manifest ({@code agents}). */
     public URI serviceUrl(String service) {
-        String port = environment.get("PLATFORM_" + service.toUpperCase(java.util.Locale.ROOT) + "_PORT");
-        if (port == null) {
-            throw new IllegalArgumentException("no port was chosen for " + service);
-        }
-        return URI.create("http://127.0.0.1:" + port);
+        PlatformManifest.Component component = manifest.component(service)
+                .orElseThrow(() -> new IllegalArgumentException("the platform manifest has no service " + service));
+        return URI.create("http://127.0.0.1:" + component.port(environment));
+    }
+
+    /** The services this platform runs, as {@code deploy/local/components.properties} describes them. */
+    public PlatformManifest manifest() {
+        return manifest;
     }
 
     /** The demo organization's key with every scope, made by {@code ./platform up}. */
@@ -187,21 +186,6 @@ public final class E2ePlatform {
             run(root, home, environment, "down");
         } catch (RuntimeException e) {
             System.err.println("./platform down failed: " + e.getMessage());
-        }
-    }
-
-    /** A port free right now, outside the ports a developer's own platform uses, and not {@code other}. */
-    private static int freePort(int... taken) {
-        while (true) {
-            try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                int port = socket.getLocalPort();
-                if (java.util.Arrays.stream(taken).noneMatch(other -> other == port)
-                        && (port < FIRST_RESERVED_PORT || port > LAST_RESERVED_PORT)) {
-                    return port;
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
         }
     }
 

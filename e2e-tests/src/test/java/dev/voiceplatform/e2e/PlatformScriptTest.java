@@ -4,8 +4,11 @@ import static dev.voiceplatform.e2e.Gateway.withKey;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -29,14 +32,30 @@ class PlatformScriptTest {
     }
 
     @Test
-    void statusShowsEveryComponentRunningAndTheBaseUrl() {
+    void statusShowsEveryComponentOfTheManifestRunningAndTheBaseUrl() {
         List<String> status = E2ePlatform.get().script("status");
 
-        for (String component : List.of("infra", "agents", "gateway")) {
+        List<String> components = new ArrayList<>(List.of("infra"));
+        E2ePlatform.get().manifest().components().forEach(component -> components.add(component.name()));
+        assertEquals(components.size() + 1, status.size(), status.toString());
+        for (String component : components) {
             assertTrue(status.stream().anyMatch(line -> line.startsWith(component) && line.contains("running")),
                     component + " in " + status);
         }
         assertEquals("base URL: " + E2ePlatform.get().baseUrl(), lastLine(status));
+    }
+
+    @Test
+    void logsTakeAServiceByNameOrModuleAndNameTheChoicesOtherwise() {
+        List<String> byModule = E2ePlatform.get().script("logs", "leads-service");
+        List<String> byName = E2ePlatform.get().script("logs", "leads");
+
+        assertFalse(byModule.isEmpty(), "the leads log by module");
+        assertFalse(byName.isEmpty(), "the leads log by name");
+        IllegalStateException refused = assertThrows(IllegalStateException.class,
+                () -> E2ePlatform.get().script("logs", "billing"));
+        assertTrue(refused.getMessage().contains("logs needs one of: infra agents leads numbers gateway"),
+                refused.getMessage());
     }
 
     private static String lastLine(List<String> lines) {

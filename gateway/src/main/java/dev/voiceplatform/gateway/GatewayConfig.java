@@ -2,12 +2,9 @@ package dev.voiceplatform.gateway;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
-import io.smallrye.config.WithParentName;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Size;
-import java.net.URI;
 import java.time.Duration;
-import java.util.Map;
 
 /**
  * Settings of the gateway. One mapping per prefix: a mapping rooted at {@code platform} would claim, and refuse as
@@ -28,24 +25,6 @@ public final class GatewayConfig {
          */
         @Size(min = 16, message = "must be at least 16 characters")
         String token();
-    }
-
-    /** Where the owning services of the route table listen. */
-    @ConfigMapping(prefix = "platform.services")
-    public interface Services {
-
-        /**
-         * Address of each service by name ({@code platform.services.agents.url}, env
-         * {@code PLATFORM_SERVICES_AGENTS_URL}). The gateway refuses to start when a routed service has none.
-         */
-        @WithParentName
-        Map<String, Service> byName();
-
-        interface Service {
-
-            /** Base address, for example {@code http://127.0.0.1:8081}; the service path ({@code /agents/...}) is appended. */
-            URI url();
-        }
     }
 
     /** How requests are forwarded to the services. */

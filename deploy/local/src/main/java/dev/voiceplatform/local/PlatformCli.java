@@ -2,6 +2,7 @@ package dev.voiceplatform.local;
 
 import dev.voiceplatform.common.access.Plans;
 import dev.voiceplatform.common.access.Scopes;
+import dev.voiceplatform.local.PlatformManifest.Component;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -26,7 +27,18 @@ import java.util.Set;
  * (no curl, jq or psql). Every failure ends with exit status 1 and one line saying what to look at; secrets are
  * read from the state directory or the environment, never from the command line, where {@code ps} shows them.
  *
+ * <p>The commands that take {@code --root DIR} read the platform manifest of that repository
+ * ({@link PlatformManifest}); ports come from {@code PLATFORM_<NAME>_PORT} in the environment, else the manifest.
+ *
  * <ul>
+ *   <li>{@code components --root DIR}: one line per service in start order, fields separated by tabs: name, module,
+ *       jar (absolute), port, port variable, default port, readiness URL, {@code entry} or {@code service}</li>
+ *   <li>{@code databases --root DIR}: the services' databases, comma-separated</li>
+ *   <li>{@code ensure-secrets --root DIR --state-dir DIR}: makes the secret files the manifest names, unless they
+ *       exist</li>
+ *   <li>{@code service-env --root DIR --state-dir DIR --name NAME}: the {@code VAR=value} lines to start a service
+ *       with (secrets included: for the script's own use, never for a terminal)</li>
+ *   <li>{@code free-ports --root DIR}: {@code PLATFORM_<NAME>_PORT=port} lines, a free loopback port per service</li>
  *   <li>{@code ensure-databases --pg-url postgresql://HOST:PORT --databases a,b} (user and password from
  *       {@code PLATFORM_PG_USER} and {@code PLATFORM_PG_PASSWORD})</li>
  *   <li>{@code wait-ready --name NAME (--url URL | --ready-file FILE) --pid PID --timeout SECONDS --log FILE}:
@@ -48,15 +60,24 @@ public final class PlatformCli {
 
     public static void main(String[] args) throws Exception {
         if (args.length == 0) {
-            fail("usage: PlatformCli ensure-databases|wait-ready|demo-key|create-key [--option value]...");
+            fail("usage: PlatformCli components|databases|ensure-secrets|service-env|free-ports|ensure-databases"
+                    + "|wait-ready|demo-key|create-key|access-names [--option value]...");
         }
         Map<String, String> options = options(Arrays.copyOfRange(args, 1, args.length));
         try {
             switch (args[0]) {
+                case "components" -> components(options);
+                case "databases" -> System.out.println(String.join(",", manifest(options).databases()));
+                case "ensure-secrets" -> ServiceEnvironment.ensureSecrets(manifest(options), stateDir(options));
+                case "service-env" -> serviceEnv(options);
+                case "free-ports" -> FreePorts.forEveryService(manifest(options))
+                        .forEach((variable, port) -> System.out.println(variable + "=" + port));
                 case "ensure-databases" -> ensureDatabases(options);
                 case "wait-ready" -> waitReady(options);
                 case "demo-key" -> demoKey(options);
                 case "create-key" -> createKey(options);
+                case "access-names" -> System.out.printf("  plans:  %s%n  scopes: %s%n", String.join(", ", Plans.ALL),
+                        String.join(", ", Scopes.ALL));
                 default -> fail("unknown command " + args[0]);
             }
         } catch (GatewayAdmin.AdminCallFailed | IllegalArgumentException e) {
@@ -64,6 +85,40 @@ public final class PlatformCli {
         } catch (ConnectException e) {
             fail("the gateway does not answer; is the platform up? (./platform status)");
         }
+    }
+
+    private static void components(Map<String, String> options) {
+        Path root = root(options);
+        Map<String, String> environment = System.getenv();
+        for (Component component : PlatformManifest.read(root).components()) {
+            int port = component.port(environment);
+            System.out.println(String.join("\t", component.name(), component.module(),
+                    root.resolve(component.jar()).toString(), Integer.toString(port), component.portVariable(),
+                    Integer.toString(component.defaultPort()),
+                    ServiceEnvironment.url(component, environment) + component.readyPath(),
+                    component.entry() ? "entry" : "service"));
+        }
+    }
+
+    private static void serviceEnv(Map<String, String> options) throws IOException {
+        PlatformManifest manifest = manifest(options);
+        String name = required(options, "name");
+        Component component = manifest.component(name)
+                .orElseThrow(() -> new IllegalArgumentException("the platform manifest has no component " + name));
+        ServiceEnvironment.of(manifest, component, stateDir(options), System.getenv())
+                .forEach((variable, value) -> System.out.println(variable + "=" + value));
+    }
+
+    private static PlatformManifest manifest(Map<String, String> options) {
+        return PlatformManifest.read(root(options));
+    }
+
+    private static Path root(Map<String, String> options) {
+        return Path.of(required(options, "root")).toAbsolutePath().normalize();
+    }
+
+    private static Path stateDir(Map<String, String> options) {
+        return Path.of(required(options, "state-dir")).toAbsolutePath().normalize();
     }
 
     private static void ensureDatabases(Map<String, String> options) {
@@ -120,7 +175,7 @@ public final class PlatformCli {
      * missing) and a key with every scope; then writes {@code DIR/env} with the current base URL.
      */
     private static void demoKey(Map<String, String> options) throws IOException, InterruptedException {
-        Path stateDir = Path.of(required(options, "state-dir"));
+        Path stateDir = stateDir(options);
         String gatewayUrl = required(options, "gateway-url");
         String adminToken = adminToken(stateDir);
         GatewayAdmin admin = new GatewayAdmin(gatewayUrl, adminToken);
@@ -138,7 +193,7 @@ public final class PlatformCli {
     }
 
     private static void createKey(Map<String, String> options) throws IOException, InterruptedException {
-        Path stateDir = Path.of(required(options, "state-dir"));
+        Path stateDir = stateDir(options);
         GatewayAdmin admin = new GatewayAdmin(required(options, "gateway-url"), adminToken(stateDir));
         String name = required(options, "org");
         String kind = options.getOrDefault("kind", "organization");

@@ -1,24 +1,30 @@
 package dev.voiceplatform.gateway.routing;
 
-/** Who answers a route: the gateway itself, or a service reached at {@code platform.services.<name>.url}. */
-public enum OwningService {
-    GATEWAY(null),
-    AGENTS("agents"),
-    LEADS("leads"),
-    NUMBERS("numbers");
+import java.util.regex.Pattern;
 
-    private final String configName;
+/**
+ * Who answers a route: the gateway itself, or a service by its name in the platform manifest
+ * ({@code deploy/local/components.properties}), reached at {@code platform.services.<name>.url}.
+ */
+public record OwningService(String name) {
 
-    OwningService(String configName) {
-        this.configName = configName;
-    }
+    private static final Pattern MANIFEST_NAME = Pattern.compile("[a-z][a-z0-9-]*");
 
-    /** The name under {@code platform.services}; null for the gateway. */
-    public String configName() {
-        return configName;
+    /** The gateway's own routes; it is named so in the manifest too. */
+    public static final OwningService GATEWAY = new OwningService("gateway");
+
+    public OwningService {
+        if (name == null || !MANIFEST_NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("a service is named as in the platform manifest, not " + name);
+        }
     }
 
     public boolean local() {
-        return configName == null;
+        return equals(GATEWAY);
+    }
+
+    @Override
+    public String toString() {
+        return name;
     }
 }

@@ -8,10 +8,7 @@ import static dev.voiceplatform.gateway.keys.Scope.LEADS_READ;
 import static dev.voiceplatform.gateway.keys.Scope.LEADS_WRITE;
 import static dev.voiceplatform.gateway.keys.Scope.PHONE_NUMBERS_READ;
 import static dev.voiceplatform.gateway.keys.Scope.PHONE_NUMBERS_WRITE;
-import static dev.voiceplatform.gateway.routing.OwningService.AGENTS;
 import static dev.voiceplatform.gateway.routing.OwningService.GATEWAY;
-import static dev.voiceplatform.gateway.routing.OwningService.LEADS;
-import static dev.voiceplatform.gateway.routing.OwningService.NUMBERS;
 import static io.vertx.core.http.HttpMethod.DELETE;
 import static io.vertx.core.http.HttpMethod.GET;
 import static io.vertx.core.http.HttpMethod.PATCH;
@@ -20,10 +17,10 @@ import static io.vertx.core.http.HttpMethod.PUT;
 
 import io.vertx.core.http.HttpMethod;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /** Every public route under {@code /v1}. A route that is not here does not exist (404 NOT_FOUND). */
 @ApplicationScoped
@@ -46,6 +43,11 @@ public class RouteTable {
 
     /** With an Idempotency-Key the whole request must fit here (part 8), since it is kept to compare retries. */
     public static final long IDEMPOTENT_UPLOAD_CAP = 1024 * 1024;
+
+    // Owning services by their names in the platform manifest (deploy/local/components.properties).
+    private static final OwningService AGENTS = new OwningService("agents");
+    private static final OwningService LEADS = new OwningService("leads");
+    private static final OwningService NUMBERS = new OwningService("numbers");
 
     private static final List<Route> ROUTES = List.of(
             new Route(GET, ME, GATEWAY),
@@ -93,8 +95,7 @@ public class RouteTable {
 
     /** The services requests are forwarded to; each needs an address. */
     public Set<OwningService> forwardedServices() {
-        Set<OwningService> services = EnumSet.noneOf(OwningService.class);
-        ROUTES.stream().map(Route::service).filter(service -> !service.local()).forEach(services::add);
-        return services;
+        return ROUTES.stream().map(Route::service).filter(service -> !service.local())
+                .collect(Collectors.toUnmodifiableSet());
     }
 }

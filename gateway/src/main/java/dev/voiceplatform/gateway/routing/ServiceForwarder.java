@@ -27,13 +27,13 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.URI;
-import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.eclipse.microprofile.config.Config;
 import org.jboss.logging.Logger;
 
 /**
@@ -57,38 +57,17 @@ public class ServiceForwarder {
             ApiVersions.HEADER.toLowerCase(Locale.ROOT), CorrelationIds.HEADER.toLowerCase(Locale.ROOT));
 
     private final HttpClient client;
-    private final Map<OwningService, Upstream> upstreams = new EnumMap<>(OwningService.class);
+    private final Map<OwningService, Upstream> upstreams;
     private final InternalTokens tokens;
     private final long connectTimeoutMillis;
     private final long idleTimeoutMillis;
 
-    private record Upstream(String host, int port, boolean ssl, String basePath) {
-
-        static Upstream of(OwningService service, URI url) {
-            String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
-            if (!scheme.equals("http") && !scheme.equals("https") || url.getHost() == null) {
-                throw new IllegalStateException("platform.services." + service.configName()
-                        + ".url must be an http or https address");
-            }
-            boolean ssl = scheme.equals("https");
-            int port = url.getPort() > 0 ? url.getPort() : ssl ? 443 : 80;
-            String path = url.getRawPath() == null ? "" : url.getRawPath();
-            return new Upstream(url.getHost(), port, ssl, path.endsWith("/") ? path.substring(0, path.length() - 1) : path);
-        }
-    }
-
-    public ServiceForwarder(Vertx vertx, GatewayConfig.Services services, GatewayConfig.Forwarding forwarding,
+    public ServiceForwarder(Vertx vertx, Config config, GatewayConfig.Forwarding forwarding,
             RouteTable routes, InternalTokenIssuer issuer, InternalTokens tokens) {
         this.tokens = tokens;
         this.connectTimeoutMillis = forwarding.connectTimeout().toMillis();
         this.idleTimeoutMillis = forwarding.idleTimeout().toMillis();
-        for (OwningService service : routes.forwardedServices()) {
-            GatewayConfig.Services.Service settings = services.byName().get(service.configName());
-            if (settings == null) {
-                throw new IllegalStateException("platform.services." + service.configName() + ".url is not set");
-            }
-            upstreams.put(service, Upstream.of(service, settings.url()));
-        }
+        this.upstreams = Upstream.forServices(routes.forwardedServices(), config);
         // Every forwarded request needs a signed token: a missing signing key stops the start, not each request.
         issuer.forService("gateway");
         this.client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true)

@@ -30,7 +30,7 @@ class RouteTableDocumentTest {
     }
 
     private static String row(Route route) {
-        String service = route.service().local() ? "gateway" : route.service().configName();
+        String service = route.service().name();
         String scopes = route.requiredScopes().isEmpty() ? "none"
                 : route.requiredScopes().stream().map(Scope::wireName).collect(Collectors.joining(", "));
         return String.join(" | ", route.method().name(), route.pattern(), service, scopes);

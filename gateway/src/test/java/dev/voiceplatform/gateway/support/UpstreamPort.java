@@ -1,14 +1,17 @@
 package dev.voiceplatform.gateway.support;
 
+import dev.voiceplatform.gateway.routing.OwningService;
+import dev.voiceplatform.gateway.routing.RouteTable;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Points the agents service address at a free local port. {@link UpstreamStub} listens there from the test's
- * side, so tests can read what it received and can take it down and up again.
+ * Points the address of every service the route table names at one free local port. {@link UpstreamStub} listens
+ * there from the test's side, so tests can read what it received and can take it down and up again.
  */
 public class UpstreamPort implements QuarkusTestResourceLifecycleManager {
 
@@ -20,10 +23,13 @@ public class UpstreamPort implements QuarkusTestResourceLifecycleManager {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return Map.of(
-                "platform.services.agents.url", "http://127.0.0.1:" + port,
-                // Short, so the test of a silent service does not wait for the production value.
-                "platform.forwarding.idle-timeout", "2s");
+        Map<String, String> config = new HashMap<>();
+        for (OwningService service : new RouteTable().forwardedServices()) {
+            config.put("platform.services." + service.name() + ".url", "http://127.0.0.1:" + port);
+        }
+        // Short, so the test of a silent service does not wait for the production value.
+        config.put("platform.forwarding.idle-timeout", "2s");
+        return config;
     }
 
     @Override

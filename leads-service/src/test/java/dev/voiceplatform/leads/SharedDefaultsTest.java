@@ -1,0 +1,46 @@
+package dev.voiceplatform.leads;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.hasItem;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.voiceplatform.testing.TestDatabase;
+import io.quarkus.test.junit.QuarkusTest;
+import java.util.Map;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The defaults of platform-common's {@code META-INF/microprofile-config.properties} reach the service, whose own
+ * application.properties no longer lists them (the 401 in the envelope, proactive authentication off, is asserted by
+ * {@code LeadCreateTest}).
+ */
+@QuarkusTest
+class SharedDefaultsTest {
+
+    @Test
+    void readinessIncludesTheKafkaCheck() {
+        given().get("/q/health/ready").then().statusCode(200)
+                .body("checks.name", hasItem(containsString("Kafka")));
+    }
+
+    @Test
+    void theOutboxAndInboxMigrationsRanBesideTheServiceOwn() {
+        Map<String, Object> tables = TestDatabase.query("SELECT to_regclass('outbox_event')::text AS outbox, "
+                + "to_regclass('processed_event')::text AS inbox, to_regclass('leads')::text AS own").get(0);
+
+        assertEquals("outbox_event", tables.get("outbox"));
+        assertEquals("processed_event", tables.get("inbox"));
+        assertEquals("leads", tables.get("own"));
+    }
+
+    @Test
+    void logLinesCarryTheCorrelationIdAndKafkaClientsSpeakOnlyAtWarn() {
+        var config = ConfigProvider.getConfig();
+
+        assertTrue(config.getValue("quarkus.log.console.format", String.class).contains("%X{correlation_id}"));
+        assertEquals("WARN", config.getValue("quarkus.log.category.\"org.apache.kafka\".level", String.class));
+    }
+}
