@@ -77,15 +77,13 @@ class IdempotentRequests {
         UUID keyId = exchange.credential.key().id();
         pipeline.forward(exchange, body, answer -> ServiceForwarder.readWhole(answer).onComplete(read -> {
             if (read.failed()) {
-                release(keyId, key, won);
-                pipeline.respond(exchange,
-                        ApiException.of(ErrorCode.SERVICE_UNAVAILABLE, "The service is temporarily unavailable"));
+                release(exchange, keyId, key, won, () -> pipeline.respond(exchange,
+                        ApiException.of(ErrorCode.SERVICE_UNAVAILABLE, "The service is temporarily unavailable")));
                 return;
             }
             ApiResponse response = read.result();
             if (response.status() < 200 || response.status() > 299) {
-                release(keyId, key, won);
-                pipeline.write(exchange, response);
+                release(exchange, keyId, key, won, () -> pipeline.write(exchange, response));
                 return;
             }
             // Kept before it is sent, so a retry after this answer always finds it.
@@ -95,15 +93,20 @@ class IdempotentRequests {
                         LOG.errorf("A 2xx answer could not be kept for its Idempotency-Key: %s", failure.toString());
                         pipeline.write(exchange, response);
                     }));
-        }), error -> {
-            release(keyId, key, won);
-            pipeline.respond(exchange, error);
-        });
+        }), error -> release(exchange, keyId, key, won, () -> pipeline.respond(exchange, error)));
     }
 
-    private void release(UUID keyId, String key, Claim.Won won) {
-        idempotency.release(keyId, key, won.token()).subscribe().with(released -> { }, failure ->
-                // The claim then times out; retries meanwhile get 409 IDEMPOTENCY_KEY_IN_FLIGHT.
-                LOG.errorf("An Idempotency-Key could not be released: %s", failure.toString()));
+    /**
+     * Frees the key, then answers: a client retrying the moment it has the answer must find the key free, not
+     * still held (409 IDEMPOTENCY_KEY_IN_FLIGHT).
+     */
+    private void release(Exchange exchange, UUID keyId, String key, Claim.Won won, Runnable answer) {
+        idempotency.release(keyId, key, won.token()).subscribe().with(
+                released -> PublicApi.onRequestContext(exchange, answer),
+                failure -> PublicApi.onRequestContext(exchange, () -> {
+                    // The claim then times out; retries meanwhile get 409 IDEMPOTENCY_KEY_IN_FLIGHT.
+                    LOG.errorf("An Idempotency-Key could not be released: %s", failure.toString());
+                    answer.run();
+                }));
     }
 }
