@@ -213,25 +213,33 @@ public class AgentService {
     }
 
     /**
-     * Deletes the agent once the numbers service has retired it (refused while a number routes to it; after it, no
-     * bind reaches the agent). The agent's row stays locked from the read to the write, so nothing else changes it
-     * in between. Should the write still fail, the agent stays, retired: retiring is idempotent and the delete can be
-     * retried.
+     * Deletes the agent in three steps, and no connection is held across the remote call in the middle:
+     * <ol>
+     * <li>read: the agent must be live in the caller's organization (404 otherwise, and the numbers service is never
+     * asked about an agent the caller cannot reach);</li>
+     * <li>retire it with the numbers service: refused while a number routes to it (409 AGENT_HAS_PHONE_NUMBER);</li>
+     * <li>mark it deleted, in one statement conditional on it still being live, with its event.</li>
+     * </ol>
+     * Why no lock has to span the retirement: the numbers service orders binds and the retirement under one per-agent
+     * lock and keeps the retirement for good. A bind committed before it makes the retirement refuse; every bind after
+     * it is refused. So from step 2 on no number can be bound to the agent, whatever lands before step 3. Step 3 is
+     * conditional on liveness, not on the version read in step 1: a delete does not depend on the agent's content, so
+     * an edit landing in between does not fail it (the edit's own conditional write loses to the delete with 409
+     * AGENT_DELETED when it comes after); of two concurrent deletes one writes and the other answers 404, as a repeated
+     * delete does. Should step 3 fail, the agent stays, retired: retiring is idempotent and the delete can be retried.
      */
     public Uni<Agent> delete(Tenant tenant, UUID id) {
         UUID organizationId = tenant.organizationId();
         Uni<Void> retirement = numberRoutes.retire(id);
-        return pool.withTransaction(tx -> agents.findForUpdate(tx, organizationId, id).chain(found -> {
-            Agent current = requireLive(found);
-            Instant now = now();
-            Agent next = current.deletedAt(now).nextVersion(now);
-            return retirement
-                    .chain(() -> agents.updateIfVersion(tx, next, current.version()))
-                    .chain(written -> written
-                            ? outbox.append(tx, organizationId, new AgentDeleted(next.id(), next.name(), now))
-                                    .replaceWith(next)
-                            : lostRace(tx, organizationId, id));
-        }));
+        return get(tenant, id)
+                .call(() -> retirement)
+                .chain(() -> pool.withTransaction(tx -> {
+                    Instant now = now();
+                    return agents.markDeleted(tx, organizationId, id, now).chain(deleted -> deleted == null
+                            ? Uni.createFrom().failure(ApiException.notFound("Agent"))
+                            : outbox.append(tx, organizationId, new AgentDeleted(deleted.id(), deleted.name(), now))
+                                    .replaceWith(deleted));
+                }));
     }
 
     /**
