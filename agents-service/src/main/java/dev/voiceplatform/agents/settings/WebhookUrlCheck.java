@@ -1,5 +1,6 @@
 package dev.voiceplatform.agents.settings;
 
+import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.FieldError;
 import dev.voiceplatform.common.outbound.OutboundRefusedException;
 import dev.voiceplatform.common.outbound.OutboundUrlGuard;
@@ -7,6 +8,7 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Whether a webhook URL is one the platform may deliver to (part 2.10), by the outbound guard, off the event
@@ -24,8 +26,15 @@ public class WebhookUrlCheck {
         this.guard = guard;
     }
 
+    /** Fails with the refusal the caller's endpoint gives the problem, when the URL has one; a null URL passes. */
+    public Uni<Void> require(String url, Function<List<FieldError>, ApiException> answer) {
+        return problem(url).invoke(found -> found.ifPresent(field -> {
+            throw answer.apply(List.of(field));
+        })).replaceWithVoid();
+    }
+
     /** The problem with the URL, or empty when it may be saved; a null URL has none. */
-    public Uni<Optional<FieldError>> problem(String url) {
+    private Uni<Optional<FieldError>> problem(String url) {
         if (url == null) {
             return Uni.createFrom().item(Optional.empty());
         }
@@ -33,11 +42,6 @@ public class WebhookUrlCheck {
                 .map(target -> Optional.<FieldError>empty())
                 .onFailure(OutboundRefusedException.class).recoverWithItem(failure -> refusal(
                         (OutboundRefusedException) failure));
-    }
-
-    /** The same as a list, for the callers that gather problems. */
-    public Uni<List<FieldError>> problems(String url) {
-        return problem(url).map(found -> found.map(List::of).orElse(List.of()));
     }
 
     private static Optional<FieldError> refusal(OutboundRefusedException refused) {

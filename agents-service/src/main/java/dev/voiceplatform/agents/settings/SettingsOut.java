@@ -1,53 +1,58 @@
 package dev.voiceplatform.agents.settings;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplatform.agents.agent.Agent;
+import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.UUID;
 
 /**
  * The settings document of part 2.4 as GET and PATCH /agents/:id/config answer it: every key of the catalogue
- * present, null when unset, credentials always null.
+ * present in {@code config}, null when unset, credentials always null. {@code warnings} and
+ * {@code ignored_empty_fields} appear on a PATCH answer when there are any.
  */
-public final class SettingsDocument {
+public record SettingsOut(
+        UUID id,
+        String name,
+        String status,
+        boolean published,
+        int version,
+        @JsonProperty("updated_at") Instant updatedAt,
+        ObjectNode config,
+        @JsonProperty("secrets_configured") ObjectNode secretsConfigured,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Warning> warnings,
+        @JsonProperty("ignored_empty_fields") @JsonInclude(JsonInclude.Include.NON_EMPTY)
+        List<String> ignoredEmptyFields) {
 
-    private SettingsDocument() {
+    /** A setting that is valid on its own but does nothing with the others. */
+    public record Warning(String field, String message) {
     }
 
     /** The document of GET; {@code phoneNumber} is the first number routing to the agent, or null. */
-    public static Map<String, Object> of(Agent agent, String phoneNumber) {
-        Map<String, Object> document = new LinkedHashMap<>();
-        document.put("id", agent.id());
-        document.put("name", agent.name());
-        document.put("status", agent.status().wireName());
-        document.put("published", agent.published());
-        document.put("version", agent.version());
-        document.put("updated_at", agent.updatedAt());
-        document.put("config", config(agent, phoneNumber));
+    public static SettingsOut of(Agent agent, String phoneNumber) {
+        return document(agent, phoneNumber, List.of(), List.of());
+    }
+
+    /** The document of PATCH: as GET, with warnings and ignored_empty_fields when there are any. */
+    public static SettingsOut afterPatch(Agent agent, String phoneNumber, List<String> ignoredEmptyFields) {
+        return document(agent, phoneNumber, warnings(agent.settings(), agent.secrets()), ignoredEmptyFields);
+    }
+
+    private static SettingsOut document(Agent agent, String phoneNumber, List<Warning> warnings,
+            List<String> ignoredEmptyFields) {
         ObjectNode configured = JsonNodeFactory.instance.objectNode();
         for (String credential : SettingsCatalog.CREDENTIALS) {
             configured.put(credential, agent.secrets().hasNonNull(credential));
         }
-        document.put("secrets_configured", configured);
-        return document;
-    }
-
-    /** The document of PATCH: as GET, with warnings and ignored_empty_fields when there are any. */
-    public static Map<String, Object> afterPatch(Agent agent, String phoneNumber, List<String> ignoredEmptyFields) {
-        Map<String, Object> document = of(agent, phoneNumber);
-        List<Map<String, String>> warnings = warnings(agent.settings(), agent.secrets());
-        if (!warnings.isEmpty()) {
-            document.put("warnings", warnings);
-        }
-        if (!ignoredEmptyFields.isEmpty()) {
-            document.put("ignored_empty_fields", ignoredEmptyFields);
-        }
-        return document;
+        return new SettingsOut(agent.id(), agent.name(), agent.status().wireName(), agent.published(),
+                agent.version(), agent.updatedAt(), config(agent, phoneNumber), configured, List.copyOf(warnings),
+                List.copyOf(ignoredEmptyFields));
     }
 
     private static ObjectNode config(Agent agent, String phoneNumber) {
@@ -94,39 +99,32 @@ public final class SettingsDocument {
      * Settings that are valid each on its own but do nothing together; saved as sent, since the editor saves
      * half-finished work, and pointed out.
      */
-    static List<Map<String, String>> warnings(ObjectNode settings, ObjectNode secrets) {
-        List<Map<String, String>> warnings = new ArrayList<>();
+    static List<Warning> warnings(ObjectNode settings, ObjectNode secrets) {
+        List<Warning> warnings = new ArrayList<>();
         boolean calendar = settings.path("calendarEnabled").asBoolean(false);
         String provider = settings.path("calendarProvider").asText("none");
         if (calendar && provider.equals("none")) {
-            warnings.add(warning("calendarProvider", "calendarEnabled is true but calendarProvider is none: the "
+            warnings.add(new Warning("calendarProvider", "calendarEnabled is true but calendarProvider is none: the "
                     + "agent cannot book appointments"));
         }
         if (calendar && provider.equals("vendor1") && !secrets.hasNonNull("vendor1ApiKey")) {
-            warnings.add(warning("vendor1ApiKey", "calendarProvider is vendor1 but no vendor1ApiKey is stored: "
+            warnings.add(new Warning("vendor1ApiKey", "calendarProvider is vendor1 but no vendor1ApiKey is stored: "
                     + "the agent cannot book appointments"));
         }
         if (settings.path("enableHumanTransfer").asBoolean(false) && !settings.hasNonNull("transferPhoneNumber")) {
-            warnings.add(warning("transferPhoneNumber", "enableHumanTransfer is true but no transferPhoneNumber is "
+            warnings.add(new Warning("transferPhoneNumber", "enableHumanTransfer is true but no transferPhoneNumber is "
                     + "set: callers cannot be transferred"));
         }
         if (settings.path("missedCallSmsEnabled").asBoolean(false)
                 && !settings.hasNonNull("missedCallSmsTemplate")) {
-            warnings.add(warning("missedCallSmsTemplate", "missedCallSmsEnabled is true but no "
+            warnings.add(new Warning("missedCallSmsTemplate", "missedCallSmsEnabled is true but no "
                     + "missedCallSmsTemplate is set: the platform's default text is sent"));
         }
         if (settings.path("recordingConsentRequired").asBoolean(false) && !settings.path("recordingEnabled")
                 .asBoolean(true)) {
-            warnings.add(warning("recordingConsentRequired", "recordingConsentRequired is true but recording is "
+            warnings.add(new Warning("recordingConsentRequired", "recordingConsentRequired is true but recording is "
                     + "off: callers are asked for consent to nothing"));
         }
         return warnings;
-    }
-
-    private static Map<String, String> warning(String field, String message) {
-        Map<String, String> warning = new LinkedHashMap<>();
-        warning.put("field", field);
-        warning.put("message", message);
-        return warning;
     }
 }
