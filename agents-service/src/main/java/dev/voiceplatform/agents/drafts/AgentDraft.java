@@ -1,7 +1,6 @@
 package dev.voiceplatform.agents.drafts;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import java.util.Map;
 
 /**
  * The answer of the questionnaire wizard: what POST /agents takes (name, prompt, greeting, language) and settings
@@ -12,7 +11,7 @@ import java.util.Map;
  * @param promptFallbackReason why the template wrote the prompt; absent when a model did
  */
 public record AgentDraft(String name, String prompt, String greeting, String language,
-        Map<String, Object> suggestedSettings, String promptSource,
+        SuggestedSettingsOut suggestedSettings, String promptSource,
         @JsonInclude(JsonInclude.Include.NON_NULL) String promptFallbackReason) {
 
     public static final String SOURCE_AI = "ai";

@@ -1,9 +1,7 @@
 package dev.voiceplatform.agents.drafts;
 
 import dev.voiceplatform.agents.drafts.Questionnaire.CallDirection;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Writes the agent of a questionnaire without a language model: a complete prompt (role, business, goals, manner
@@ -256,34 +254,18 @@ final class PromptTemplates {
     }
 
     /** Settings of part 2.4 that follow from the answers, for PATCH /agents/:id/config. */
-    private static Map<String, Object> suggestedSettings(Questionnaire q, Tone tone) {
+    private static SuggestedSettingsOut suggestedSettings(Questionnaire q, Tone tone) {
         boolean hebrew = q.language() == DraftLanguage.HE;
         boolean outbound = q.callDirection() == CallDirection.OUTBOUND;
-        Map<String, Object> settings = new LinkedHashMap<>();
-        settings.put("language", q.language().code());
-        settings.put("languageMode", "fixed");
-        settings.put("responseStyle", tone.id());
-        settings.put("responseLength", q.responseLength().id());
-        // On an outbound call the person who picks up speaks first ("Hello?"); the agent answers that.
-        settings.put("agentSpeaksFirst", !outbound);
-        settings.put("enableLeadCapture", true);
-        settings.put("leadCaptureMethod", "postcall");
-        settings.put("allowCallEnding", true);
-        settings.put("enableSilenceDetection", true);
-        settings.put("silencePromptMessage", hebrew ? "אתם עדיין על הקו?" : "Are you still there?");
-        settings.put("silenceGoodbyeMessage", hebrew
+        String goodbye = hebrew
                 ? (outbound ? "נראה שהשיחה התנתקה. תודה על הזמן שלכם, להתראות!"
                         : "נראה שהשיחה התנתקה. תודה שהתקשרתם " + withPrefix("ל", q.businessName()) + ", להתראות!")
                 : (outbound ? "It seems we got disconnected. Thank you for your time, goodbye!"
-                        : "It seems we got disconnected. Thank you for calling " + q.businessName() + ", goodbye!"));
-        if (outbound) {
-            settings.put("enableVoicemailDetection", true);
-            settings.put("voicemailAction", "LEAVE_MESSAGE");
-        }
-        if (hebrew) {
-            settings.put("enableNaturalHebrew", true);
-        }
-        return settings;
+                        : "It seems we got disconnected. Thank you for calling " + q.businessName() + ", goodbye!");
+        // On an outbound call the person who picks up speaks first ("Hello?"); the agent answers that.
+        return new SuggestedSettingsOut(q.language().code(), "fixed", tone.id(), q.responseLength().id(), !outbound,
+                true, "postcall", true, true, hebrew ? "אתם עדיין על הקו?" : "Are you still there?", goodbye,
+                outbound ? Boolean.TRUE : null, outbound ? "LEAVE_MESSAGE" : null, hebrew ? Boolean.TRUE : null);
     }
 
     /**

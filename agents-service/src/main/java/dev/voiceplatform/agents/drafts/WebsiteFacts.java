@@ -1,7 +1,6 @@
 package dev.voiceplatform.agents.drafts;
 
 import java.util.List;
-import java.util.Map;
 
 /**
  * The answer of the website wizard: the business facts of part 4.2 plus what a website adds. Strings are null when
@@ -15,7 +14,7 @@ import java.util.Map;
 public record WebsiteFacts(String businessName, String description, List<String> services,
         List<String> businessHours, List<String> phoneNumbers, List<String> emails, List<QuestionAnswer> qAndA,
         String detectedIndustry, String detectedTone, List<String> suggestedGoals, List<Price> prices,
-        List<TeamMember> team, List<String> paymentMethods, Map<String, Object> suggestedVoiceSettings) {
+        List<TeamMember> team, List<String> paymentMethods, SuggestedVoiceSettingsOut suggestedVoiceSettings) {
 
     public WebsiteFacts {
         services = List.copyOf(services);
@@ -27,11 +26,10 @@ public record WebsiteFacts(String businessName, String description, List<String>
         prices = List.copyOf(prices);
         team = List.copyOf(team);
         paymentMethods = List.copyOf(paymentMethods);
-        suggestedVoiceSettings = Map.copyOf(suggestedVoiceSettings);
     }
 
     static WebsiteFacts of(BusinessFacts facts, List<Price> prices, List<TeamMember> team,
-            List<String> paymentMethods, Map<String, Object> suggestedVoiceSettings) {
+            List<String> paymentMethods, SuggestedVoiceSettingsOut suggestedVoiceSettings) {
         return new WebsiteFacts(facts.businessName(), facts.description(), facts.services(), facts.businessHours(),
                 facts.phoneNumbers(), facts.emails(), facts.qAndA(), facts.detectedIndustry(), facts.detectedTone(),
                 facts.suggestedGoals(), prices, team, paymentMethods, suggestedVoiceSettings);

@@ -2,6 +2,7 @@ package dev.voiceplatform.agents.drafts;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.voiceplatform.agents.agent.VoiceCatalog;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -388,15 +389,9 @@ final class WebsiteReader {
         return hours;
     }
 
-    private static Map<String, Object> voiceSettings(Tone tone, DraftLanguage language) {
-        Map<String, Object> settings = new LinkedHashMap<>();
-        settings.put("model", "engineA-realtime");
-        settings.put("voice", tone.voice());
-        settings.put("speechRate", tone.speechRate());
-        if (language == DraftLanguage.HE) {
-            settings.put("enableNaturalHebrew", true);
-        }
-        return settings;
+    private static SuggestedVoiceSettingsOut voiceSettings(Tone tone, DraftLanguage language) {
+        return new SuggestedVoiceSettingsOut(VoiceCatalog.DEFAULT_MODEL, tone.voice(), tone.speechRate(),
+                language == DraftLanguage.HE ? Boolean.TRUE : null);
     }
 
     private static List<String> limit(Set<String> values) {

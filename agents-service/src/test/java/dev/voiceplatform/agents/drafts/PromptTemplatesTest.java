@@ -57,13 +57,9 @@ class PromptTemplatesTest {
             assertTrue(prompt.contains(expected), () -> "missing: " + expected + "\nin:\n" + prompt);
         }
         assertFalse(prompt.contains("# Outbound calls"));
-        assertEquals(Map.ofEntries(Map.entry("language", "en"), Map.entry("languageMode", "fixed"),
-                Map.entry("responseStyle", "friendly"), Map.entry("responseLength", "short"),
-                Map.entry("agentSpeaksFirst", true), Map.entry("enableLeadCapture", true),
-                Map.entry("leadCaptureMethod", "postcall"), Map.entry("allowCallEnding", true),
-                Map.entry("enableSilenceDetection", true), Map.entry("silencePromptMessage", "Are you still there?"),
-                Map.entry("silenceGoodbyeMessage",
-                        "It seems we got disconnected. Thank you for calling Bright Smile Dental, goodbye!")),
+        assertEquals(new SuggestedSettingsOut("en", "fixed", "friendly", "short", true, true, "postcall", true, true,
+                "Are you still there?",
+                "It seems we got disconnected. Thank you for calling Bright Smile Dental, goodbye!", null, null, null),
                 draft.suggestedSettings());
     }
 
@@ -74,8 +70,8 @@ class PromptTemplatesTest {
         assertEquals("Hello, thank you for calling Acme Plumbing! How can I help you today?", draft.greeting());
         assertTrue(draft.prompt().contains("1. " + Industry.HOME_SERVICES.goals(DraftLanguage.EN).get(0)));
         assertTrue(draft.prompt().contains("tell them someone from Acme Plumbing will get back to them"));
-        assertEquals("friendly", draft.suggestedSettings().get("responseStyle"));
-        assertEquals("medium", draft.suggestedSettings().get("responseLength"));
+        assertEquals("friendly", draft.suggestedSettings().responseStyle());
+        assertEquals("medium", draft.suggestedSettings().responseLength());
     }
 
     @Test
@@ -88,9 +84,9 @@ class PromptTemplatesTest {
         assertTrue(draft.prompt().contains("You call people on behalf of the business."));
         assertTrue(draft.prompt().contains("# Outbound calls\n"));
         assertTrue(draft.prompt().contains("If you reach voicemail, leave a short message"));
-        assertEquals(false, draft.suggestedSettings().get("agentSpeaksFirst"));
-        assertEquals(true, draft.suggestedSettings().get("enableVoicemailDetection"));
-        assertEquals("LEAVE_MESSAGE", draft.suggestedSettings().get("voicemailAction"));
+        assertEquals(false, draft.suggestedSettings().agentSpeaksFirst());
+        assertEquals(true, draft.suggestedSettings().enableVoicemailDetection());
+        assertEquals("LEAVE_MESSAGE", draft.suggestedSettings().voicemailAction());
     }
 
     @Test
@@ -112,8 +108,8 @@ class PromptTemplatesTest {
                 "# סיום השיחה\n"}) {
             assertTrue(prompt.contains(expected), () -> "missing: " + expected + "\nin:\n" + prompt);
         }
-        assertEquals(true, draft.suggestedSettings().get("enableNaturalHebrew"));
-        assertEquals("אתם עדיין על הקו?", draft.suggestedSettings().get("silencePromptMessage"));
+        assertEquals(true, draft.suggestedSettings().enableNaturalHebrew());
+        assertEquals("אתם עדיין על הקו?", draft.suggestedSettings().silencePromptMessage());
     }
 
     @Test

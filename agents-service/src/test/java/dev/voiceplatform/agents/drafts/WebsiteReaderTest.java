@@ -11,7 +11,6 @@ import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The facts the website wizard reads from realistic pages without a language model. */
@@ -63,7 +62,7 @@ class WebsiteReaderTest {
         assertEquals(List.of(new TeamMember("Dr. Sarah Cohen", "Lead dentist"),
                 new TeamMember("Mike Alvarez", "Dental hygienist")), facts.team());
         assertEquals(List.of("credit_card", "cash", "apple_pay", "installments"), facts.paymentMethods());
-        assertEquals(Map.of("model", "engineA-realtime", "voice", "coral", "speechRate", 1.0),
+        assertEquals(new SuggestedVoiceSettingsOut("engineA-realtime", "coral", 1.0, null),
                 facts.suggestedVoiceSettings());
     }
 
@@ -94,7 +93,7 @@ class WebsiteReaderTest {
         assertEquals(List.of(new TeamMember("נועה לוי", "מעצבת שיער ובעלת הסטודיו"),
                 new TeamMember("דנה כהן", "קוסמטיקאית")), facts.team());
         assertEquals(List.of("credit_card", "cash", "bit"), facts.paymentMethods());
-        assertEquals(true, facts.suggestedVoiceSettings().get("enableNaturalHebrew"));
+        assertEquals(true, facts.suggestedVoiceSettings().enableNaturalHebrew());
     }
 
     @Test
