@@ -1,5 +1,6 @@
 package dev.voiceplatform.agents.calendar;
 
+import dev.voiceplatform.agents.agent.service.AgentService;
 import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.tenancy.Tenant;
@@ -11,20 +12,27 @@ import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 
-/** Reads and saves an agent's calendar settings (parts 2.13 and 4.2): one query to read, two to save. */
+/**
+ * Reads and saves an agent's calendar settings (parts 2.13 and 4.2): one query to read; to save, one before the
+ * transaction and two in it, since a save moves the agent's version (part 2.3) and emits {@code agent.updated}.
+ */
 @ApplicationScoped
 public class CalendarService {
 
     static final String NOT_A_CONNECTION = "is not a calendar connection of your organization";
+    /** How {@code agent.updated} names a change of the calendar settings. */
+    static final String CHANGED_BLOCK = "calendar";
     private static final String FOREIGN_KEY_VIOLATION = "23503";
 
     private final Pool pool;
     private final CalendarRepository calendars;
+    private final AgentService agents;
     private final Clock clock;
 
-    public CalendarService(Pool pool, CalendarRepository calendars, Clock clock) {
+    public CalendarService(Pool pool, CalendarRepository calendars, AgentService agents, Clock clock) {
         this.pool = pool;
         this.calendars = calendars;
+        this.agents = agents;
         this.clock = clock;
     }
 
@@ -48,8 +56,10 @@ public class CalendarService {
                 throw notAConnection();
             }
             CalendarSettings initial = firstRecord(agentId, target.agentTimezone(), changes);
-            return calendars.upsert(pool, organizationId, Ids.newId(), initial, changes,
-                            clock.instant().truncatedTo(ChronoUnit.MILLIS))
+            // The agent first: deleted since the check, it answers 404 and nothing is saved.
+            return pool.withTransaction(tx -> agents.blockChanged(tx, tenant, agentId, CHANGED_BLOCK)
+                            .chain(() -> calendars.upsert(tx, organizationId, Ids.newId(), initial, changes,
+                                    clock.instant().truncatedTo(ChronoUnit.MILLIS))))
                     // The connection was removed in the dashboard between the check and the write.
                     .onFailure(failure -> failure instanceof PgException pg
                             && FOREIGN_KEY_VIOLATION.equals(pg.getSqlState()))

@@ -3,6 +3,7 @@ package dev.voiceplatform.agents.integrations;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplatform.agents.agent.service.AgentService;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
 import dev.voiceplatform.common.tenancy.Tenant;
@@ -17,19 +18,25 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
 
-/** Reads and changes an agent's integration settings: one query to read, two to change. */
+/**
+ * Reads and changes an agent's integration settings: one query to read; to change, one before the transaction and
+ * two in it, since a change moves the agent's version (part 2.3) and emits {@code agent.updated}.
+ */
 @ApplicationScoped
 @Startup
 public class IntegrationService {
 
     private final Pool pool;
     private final IntegrationRepository integrations;
+    private final AgentService agents;
     private final Clock clock;
     private final Set<Integration> disabled;
 
-    public IntegrationService(Pool pool, IntegrationRepository integrations, Clock clock, IntegrationsConfig config) {
+    public IntegrationService(Pool pool, IntegrationRepository integrations, AgentService agents, Clock clock,
+            IntegrationsConfig config) {
         this.pool = pool;
         this.integrations = integrations;
+        this.agents = agents;
         this.clock = clock;
         this.disabled = disabledIntegrations(config.disabled().orElse(List.of()));
     }
@@ -49,12 +56,20 @@ public class IntegrationService {
         return find(tenant, agentId, integration).map(stored -> view(integration, stored));
     }
 
+    /** A patch that sends no key saves nothing, so the agent's version stays. */
     public Uni<JsonNode> patch(Tenant tenant, UUID agentId, Integration integration, IntegrationPatch patch) {
         return find(tenant, agentId, integration).chain(stored -> patch.isEmpty()
                 ? Uni.createFrom().item(view(integration, stored))
-                : integrations.merge(pool, tenant.organizationId(), agentId, integration, patch,
-                                clock.instant().truncatedTo(ChronoUnit.MILLIS))
+                // The agent first: deleted since the read, it answers 404 and nothing is saved.
+                : pool.withTransaction(tx -> agents.blockChanged(tx, tenant, agentId, changedBlock(integration))
+                                .chain(() -> integrations.merge(tx, tenant.organizationId(), agentId, integration,
+                                        patch, clock.instant().truncatedTo(ChronoUnit.MILLIS))))
                         .map(saved -> view(integration, stored.withConfig(saved))));
+    }
+
+    /** How {@code agent.updated} names a change of the integration: {@code integrations.<path segment>}. */
+    static String changedBlock(Integration integration) {
+        return "integrations." + integration.pathSegment();
     }
 
     private Uni<IntegrationRepository.Stored> find(Tenant tenant, UUID agentId, Integration integration) {

@@ -9,6 +9,7 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.voiceplatform.agents.agent.rest.AgentApi;
+import dev.voiceplatform.testing.KafkaEvents;
 import dev.voiceplatform.testing.TestDatabase;
 import dev.voiceplatform.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
@@ -260,6 +261,41 @@ class CalendarTest {
                 .body("bufferTime", equalTo(15))
                 .body("eventTypeId", equalTo("e"))
                 .body("eventTypeSlug", equalTo("s"));
+    }
+
+    @Test
+    void aSaveMovesTheAgentsVersionAndEmitsAgentUpdatedNamingTheCalendar() {
+        AgentApi api = AgentApi.newOrganization();
+        String agent = api.createAgent("calendar version");
+        put(api, agent, Map.of("isEnabled", true)).statusCode(200);
+        put(api, agent, Map.of("bufferTime", 10)).statusCode(200);
+        assertEquals(3, api.version(agent), "each save is a change of the agent");
+
+        try (KafkaEvents events = new KafkaEvents(TestDatabase.kafkaBootstrapServers(), "agents.events")) {
+            KafkaEvents.ReceivedEvent updated = events.await(
+                    event -> KafkaEvents.ofType("agent.updated", agent).test(event)
+                            && event.data().path("agent").path("version").asInt() == 3, Duration.ofSeconds(10));
+            assertEquals("[\"calendar\"]", updated.data().path("changed_fields").toString());
+        }
+    }
+
+    @Test
+    void aSaveThatFailsLeavesTheAgentsVersionAndEmitsNothing() {
+        AgentApi api = AgentApi.newOrganization();
+        String agent = api.createAgent("calendar refused");
+        TestDatabase.update("CREATE FUNCTION refuse_calendar_for_test() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                + "RAISE EXCEPTION 'refused for the test'; END $$");
+        TestDatabase.update("CREATE TRIGGER refuse_calendar_for_test BEFORE INSERT ON agent_calendars FOR EACH ROW "
+                + "WHEN (NEW.agent_id = '" + agent + "') EXECUTE FUNCTION refuse_calendar_for_test()");
+        try {
+            put(api, agent, Map.of("isEnabled", true)).statusCode(500);
+        } finally {
+            TestDatabase.update("DROP TRIGGER refuse_calendar_for_test ON agent_calendars");
+            TestDatabase.update("DROP FUNCTION refuse_calendar_for_test()");
+        }
+        assertEquals(1, api.version(agent), "the version moves in the save's transaction, so it rolled back too");
+        assertEquals(0, TestDatabase.query("SELECT id FROM outbox_event WHERE message_key = ? "
+                + "AND event_type = 'agent.updated'", agent).size());
     }
 
     private static ValidatableResponse get(AgentApi api, String agent) {

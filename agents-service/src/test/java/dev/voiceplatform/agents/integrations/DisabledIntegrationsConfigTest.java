@@ -15,17 +15,18 @@ class DisabledIntegrationsConfigTest {
     @Test
     void aMisspeltIntegrationStopsTheServiceFromStarting() {
         IllegalStateException refused = assertThrows(IllegalStateException.class,
-                () -> new IntegrationService(null, null, null, () -> Optional.of(List.of("crm-a", "crmb"))));
+                () -> new IntegrationService(null, null, null, null, () -> Optional.of(List.of("crm-a", "crmb"))));
         assertTrue(refused.getMessage().contains("'crmb'"), refused.getMessage());
     }
 
     @Test
     void listedIntegrationsAre501AndUnknownOnes404() {
-        IntegrationService service = new IntegrationService(null, null, null, () -> Optional.of(List.of(" crm-b ")));
+        IntegrationService service = new IntegrationService(null, null, null, null,
+                () -> Optional.of(List.of(" crm-b ")));
         assertEquals(ErrorCode.NOT_IMPLEMENTED, assertThrows(ApiException.class, () -> service.running("crm-b")).code());
         assertEquals(ErrorCode.NOT_FOUND, assertThrows(ApiException.class, () -> service.running("crm-x")).code());
         assertEquals(Integration.CRM_A, service.running("crm-a"));
         assertEquals(Integration.SUITE_A_MAIL,
-                new IntegrationService(null, null, null, Optional::empty).running("suite-a-mail"));
+                new IntegrationService(null, null, null, null, Optional::empty).running("suite-a-mail"));
     }
 }

@@ -11,10 +11,12 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.voiceplatform.agents.agent.rest.AgentApi;
+import dev.voiceplatform.testing.KafkaEvents;
 import dev.voiceplatform.testing.TestDatabase;
 import dev.voiceplatform.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.ValidatableResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -270,6 +272,25 @@ class IntegrationsTest {
                 .body("config.default_opportunity_stage", equalTo("Won"))
                 .body("config.record_type_id", equalTo("r"))
                 .body("config.owner_id", equalTo("o"));
+    }
+
+    @Test
+    void aChangeMovesTheAgentsVersionAndEmitsAgentUpdatedNamingTheIntegration() {
+        AgentApi api = AgentApi.newOrganization();
+        String agent = api.createAgent("integration version");
+        patch(api, agent, "crm-a", Map.of("sync_calls", true)).statusCode(200);
+        assertEquals(2, api.version(agent));
+        patch(api, agent, "crm-a", Map.of()).statusCode(200);
+        assertEquals(2, api.version(agent), "a patch that sends no key changes nothing");
+
+        try (KafkaEvents events = new KafkaEvents(TestDatabase.kafkaBootstrapServers(), "agents.events")) {
+            KafkaEvents.ReceivedEvent updated = events.await(
+                    event -> KafkaEvents.ofType("agent.updated", agent).test(event)
+                            && event.data().path("agent").path("version").asInt() == 2, Duration.ofSeconds(10));
+            assertEquals("[\"integrations.crm-a\"]", updated.data().path("changed_fields").toString());
+        }
+        assertEquals(1, TestDatabase.query("SELECT id FROM outbox_event WHERE message_key = ? "
+                + "AND event_type = 'agent.updated'", agent).size());
     }
 
     static ValidatableResponse get(AgentApi api, String agent, String integration) {

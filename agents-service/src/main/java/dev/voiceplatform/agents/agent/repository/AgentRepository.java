@@ -82,6 +82,17 @@ public class AgentRepository {
                 .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
     }
 
+    /**
+     * Moves the live agent's version by one, changed at {@code now}, for a change saved beside its row (its calendar,
+     * an integration). Returns the agent as moved, or null when the organization has no such live agent.
+     */
+    public Uni<Agent> moveVersion(SqlClient client, UUID organizationId, UUID id, Instant now) {
+        return client.preparedQuery("UPDATE agents SET version = version + 1, updated_at = $3 "
+                        + "WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING " + COLUMNS)
+                .execute(Tuple.of(organizationId, id, utc(now)))
+                .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
+    }
+
     /** Serializes agent creation per organization, so two creates cannot both take the last free slot. */
     public Uni<Void> lockOrganization(SqlClient client, UUID organizationId) {
         return client.preparedQuery("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")

@@ -273,6 +273,19 @@ public class AgentService {
     }
 
     /**
+     * Records, in the caller's transaction, that a block saved beside the agent's row changed the agent (part 2.3:
+     * the version moves on every change): moves its version and emits {@code agent.updated} naming the block. 404
+     * when the agent is no longer live, which rolls the caller's save back.
+     */
+    public Uni<Agent> blockChanged(SqlClient tx, Tenant tenant, UUID id, String block) {
+        UUID organizationId = tenant.organizationId();
+        return agents.moveVersion(tx, organizationId, id, now()).chain(moved -> moved == null
+                ? Uni.createFrom().failure(ApiException.notFound("Agent"))
+                : outbox.append(tx, organizationId, new AgentUpdated(moved.snapshot(), List.of(block)))
+                        .replaceWith(moved));
+    }
+
+    /**
      * Copies a live agent into a new inactive agent at version 1 named with a copy suffix: every content column and
      * the whole settings and secrets documents (stage graph, webhook and its secret included), no phone number. It
      * takes a slot of the plan exactly as create does. Emits {@code agent.created} for the copy and
