@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.UUID;
 
 /** Reads and checks a PUT /agents/:id/calendar body; every key is optional and an absent key is unchanged. */
-final class CalendarInput {
+public final class CalendarInput {
 
-    static final String CONNECTION = "calendarConnectionId";
+    public static final String CONNECTION = "calendarConnectionId";
     static final List<String> KEYS = List.of(CONNECTION, "isEnabled", "timezone", "defaultDuration", "bufferTime",
             "eventTypeId", "eventTypeSlug");
     static final int MIN_DURATION = 5;
@@ -22,23 +22,23 @@ final class CalendarInput {
      * The keys sent. A {@link Sent} is null when its key was absent; its value is null when the key clears (an
      * empty string or null for the connection and the event type).
      */
-    record Changes(Sent<UUID> connection, Boolean enabled, String timezone, Integer defaultDuration,
+    public record Changes(Sent<UUID> connection, Boolean enabled, String timezone, Integer defaultDuration,
             Integer bufferTime, Sent<String> eventTypeId, Sent<String> eventTypeSlug) {
 
         /** The connection the organization must own, or null when none is being attached. */
-        UUID connectionToCheck() {
+        public UUID connectionToCheck() {
             return connection == null ? null : connection.value();
         }
     }
 
     /** A key that was sent, with its value (null: cleared). */
-    record Sent<T>(T value) {
+    public record Sent<T>(T value) {
     }
 
     private CalendarInput() {
     }
 
-    static Changes read(JsonBody body) {
+    public static Changes read(JsonBody body) {
         body.rejectUnknown(KEYS);
         Sent<UUID> connection = body.has(CONNECTION) ? new Sent<>(connectionId(body)) : null;
         Boolean enabled = body.bool("isEnabled");
@@ -57,7 +57,7 @@ final class CalendarInput {
     }
 
     /** A zone id of the IANA database (region names and UTC); offsets such as +02:00 are not names. */
-    static boolean isTimezone(String value) {
+    public static boolean isTimezone(String value) {
         return value != null && ZoneId.getAvailableZoneIds().contains(value);
     }
 

@@ -19,7 +19,7 @@ import java.util.UUID;
 @ApplicationScoped
 public class CalendarService {
 
-    static final String NOT_A_CONNECTION = "is not a calendar connection of your organization";
+    public static final String NOT_A_CONNECTION = "is not a calendar connection of your organization";
     /** How {@code agent.updated} names a change of the calendar settings. */
     static final String CHANGED_BLOCK = "calendar";
     private static final String FOREIGN_KEY_VIOLATION = "23503";

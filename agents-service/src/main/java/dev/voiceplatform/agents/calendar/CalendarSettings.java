@@ -27,7 +27,7 @@ public record CalendarSettings(
     static final int DEFAULT_BUFFER_MINUTES = 0;
 
     /** What an agent with nothing saved answers: booking off, the agent's own timezone, 30-minute meetings. */
-    static CalendarSettings defaults(UUID agentId, String agentTimezone) {
+    public static CalendarSettings defaults(UUID agentId, String agentTimezone) {
         return new CalendarSettings("", agentId, false, defaultTimezone(agentTimezone), DEFAULT_DURATION_MINUTES,
                 DEFAULT_BUFFER_MINUTES, null, null, null, null, null);
     }

@@ -28,7 +28,7 @@ public enum DraftLanguage {
     }
 
     /** The language a wizard body names in {@code field}: he or en, en when absent. */
-    static DraftLanguage read(JsonBody body, String field) {
+    public static DraftLanguage read(JsonBody body, String field) {
         String code = body.string(field);
         if (code == null) {
             return EN;

@@ -9,7 +9,7 @@ import java.util.Optional;
  * of such a business usually has, in English and Hebrew. {@link #GENERAL} stands for a business none of the
  * keyword lists fits.
  */
-enum Industry {
+public enum Industry {
     DENTAL("dental", Tone.FRIENDLY,
             List.of("dentist", "dental", "orthodontist", "orthodontics", "teeth", "tooth", "dental implant",
                     "teeth whitening", "hygienist"),
@@ -187,7 +187,7 @@ enum Industry {
         return usualTone;
     }
 
-    List<String> goals(DraftLanguage language) {
+    public List<String> goals(DraftLanguage language) {
         return language == DraftLanguage.HE ? goalsHebrew : goalsEnglish;
     }
 

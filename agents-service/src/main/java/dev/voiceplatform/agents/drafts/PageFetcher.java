@@ -30,7 +30,7 @@ import javax.net.ssl.SSLException;
 @ApplicationScoped
 public class PageFetcher {
 
-    static final String USER_AGENT = "VoicePlatform-DraftWizard/1.0";
+    public static final String USER_AGENT = "VoicePlatform-DraftWizard/1.0";
     private static final Pattern BARE_HOST = Pattern.compile("^[\\p{L}\\p{N}.-]+\\.[\\p{L}]{2,}(?::\\d+)?(?:[/?#].*)?$");
     private static final Pattern CHARSET = Pattern.compile("charset=\"?([A-Za-z0-9._:-]+)", Pattern.CASE_INSENSITIVE);
 

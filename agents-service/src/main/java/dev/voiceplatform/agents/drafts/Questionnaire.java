@@ -44,7 +44,7 @@ public record Questionnaire(String businessName, DraftLanguage language, CallDir
         }
     }
 
-    static Questionnaire read(JsonBody body) {
+    public static Questionnaire read(JsonBody body) {
         String businessName = body.requiredString("businessName");
         body.maxCharacters("businessName", businessName, MAX_BUSINESS_NAME);
         DraftLanguage language = DraftLanguage.read(body, "primaryLanguage");

@@ -17,7 +17,7 @@ import java.util.stream.Stream;
  */
 public record IntegrationPatch(ObjectNode set, List<String> cleared) {
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return set.isEmpty() && cleared.isEmpty();
     }
 
@@ -26,7 +26,7 @@ public record IntegrationPatch(ObjectNode set, List<String> cleared) {
      * VALIDATION_ERROR for values of the wrong type or range, and for a key sent under two of its names with
      * different values.
      */
-    static IntegrationPatch read(Integration integration, JsonBody body, JsonNode raw) {
+    public static IntegrationPatch read(Integration integration, JsonBody body, JsonNode raw) {
         body.rejectUnknown(integration.fields().stream()
                 .flatMap(field -> Stream.concat(Stream.of(field.name()), field.aliases().stream())).toList());
         Map<String, JsonNode> byName = new LinkedHashMap<>();

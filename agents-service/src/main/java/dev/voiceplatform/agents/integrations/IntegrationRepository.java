@@ -28,7 +28,7 @@ public class IntegrationRepository {
      */
     public record Stored(boolean connected, String accountValue, ObjectNode config) {
 
-        Stored withConfig(ObjectNode saved) {
+        public Stored withConfig(ObjectNode saved) {
             return new Stored(connected, accountValue, saved);
         }
     }

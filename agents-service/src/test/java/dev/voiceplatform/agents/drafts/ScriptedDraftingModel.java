@@ -12,9 +12,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 @Identifier(ScriptedDraftingModel.IDENTIFIER)
 public class ScriptedDraftingModel implements DraftingModel {
 
-    static final String IDENTIFIER = "scripted-test";
-    static final String FAILING_BUSINESS = "Model Outage Ltd";
-    static final String SILENT_BUSINESS = "Silent Model Ltd";
+    public static final String IDENTIFIER = "scripted-test";
+    public static final String FAILING_BUSINESS = "Model Outage Ltd";
+    public static final String SILENT_BUSINESS = "Silent Model Ltd";
 
     @Override
     public boolean configured() {

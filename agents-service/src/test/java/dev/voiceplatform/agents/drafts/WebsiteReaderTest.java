@@ -14,9 +14,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The facts the website wizard reads from realistic pages without a language model. */
-class WebsiteReaderTest {
+public class WebsiteReaderTest {
 
-    static String page(String name) {
+    public static String page(String name) {
         try (InputStream in = WebsiteReaderTest.class.getResourceAsStream("/drafts/" + name)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {

@@ -131,7 +131,7 @@ public final class AgentInput {
         return value == null ? "" : value;
     }
 
-    static String emptyToNull(String value) {
+    public static String emptyToNull(String value) {
         return value == null || value.isEmpty() ? null : value;
     }
 
