@@ -1,6 +1,7 @@
 package dev.voiceplatform.agents.calendar;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.voiceplatform.agents.calendar.rest.CalendarInput;
 import java.time.Instant;
 import java.util.UUID;
 
