@@ -5,17 +5,20 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.json.JsonObject;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The numbers service's internal retirement of an agent: 409 for agents the test says a number routes to, 200
- * otherwise.
+ * otherwise. A test may hold the answers back, as a slow numbers service would.
  */
 public class NumbersServiceStandIn extends ServiceStandIn {
 
     private static final Set<String> ROUTED = ConcurrentHashMap.newKeySet();
     private static final Set<String> RETIRED = ConcurrentHashMap.newKeySet();
     private static volatile boolean failing;
+    private static volatile CompletableFuture<Void> release = CompletableFuture.completedFuture(null);
+    private static volatile CompletableFuture<Void> heldArrived = new CompletableFuture<>();
 
     /** A number routes to the agent: retiring it answers 409. */
     public static void routes(UUID organizationId, String agentId) {
@@ -35,6 +38,21 @@ public class NumbersServiceStandIn extends ServiceStandIn {
         failing = value;
     }
 
+    /**
+     * Holds every retirement unanswered until {@link #releaseHeld()}; the future completes when the first held one
+     * has arrived.
+     */
+    public static CompletableFuture<Void> holdRetirements() {
+        heldArrived = new CompletableFuture<>();
+        release = new CompletableFuture<>();
+        return heldArrived;
+    }
+
+    /** Answers the held retirements and answers the next ones at once again. */
+    public static void releaseHeld() {
+        release.complete(null);
+    }
+
     @Override
     protected String urlProperty() {
         return "quarkus.rest-client.numbers.url";
@@ -50,6 +68,14 @@ public class NumbersServiceStandIn extends ServiceStandIn {
             request.response().setStatusCode(404).end();
             return;
         }
+        CompletableFuture<Void> answered = release;
+        if (!answered.isDone()) {
+            heldArrived.complete(null);
+        }
+        answered.thenRun(() -> retire(request, organization));
+    }
+
+    private static void retire(HttpServerRequest request, String organization) {
         String agentId = request.path().split("/")[3];
         String agent = organization + "/" + agentId;
         if (ROUTED.contains(agent)) {

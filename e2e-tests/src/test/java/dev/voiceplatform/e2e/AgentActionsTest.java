@@ -93,8 +93,8 @@ class AgentActionsTest {
                 .body("name", equalTo("Clinic tester"))
                 .body("status", equalTo("testing"))
                 .body("published", is(false))
-                .body("isTester", is(true))
-                .body("testTargetAgentId", equalTo(target))
+                .body("is_tester", is(true))
+                .body("test_target_agent_id", equalTo(target))
                 .body("persona", equalTo(persona))
                 .body("prompt", containsString(persona))
                 .extract();

@@ -61,11 +61,6 @@ public record Agent(
                 version, tester, testTargetAgentId, createdAt, updatedAt, deletedAt, settings, secrets);
     }
 
-    public Agent deletedAt(Instant when) {
-        return new Agent(id, organizationId, name, description, prompt, greeting, language, voice, model, status,
-                version, tester, testTargetAgentId, createdAt, updatedAt, when, settings, secrets);
-    }
-
     /** The next version of this agent, changed at {@code when}. */
     public Agent nextVersion(Instant when) {
         return new Agent(id, organizationId, name, description, prompt, greeting, language, voice, model, status,

@@ -1,6 +1,7 @@
 package dev.voiceplatform.agents.calendar;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.voiceplatform.agents.calendar.rest.CalendarInput;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -27,7 +28,7 @@ public record CalendarSettings(
     static final int DEFAULT_BUFFER_MINUTES = 0;
 
     /** What an agent with nothing saved answers: booking off, the agent's own timezone, 30-minute meetings. */
-    static CalendarSettings defaults(UUID agentId, String agentTimezone) {
+    public static CalendarSettings defaults(UUID agentId, String agentTimezone) {
         return new CalendarSettings("", agentId, false, defaultTimezone(agentTimezone), DEFAULT_DURATION_MINUTES,
                 DEFAULT_BUFFER_MINUTES, null, null, null, null, null);
     }

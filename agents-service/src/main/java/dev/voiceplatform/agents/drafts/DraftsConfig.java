@@ -1,5 +1,6 @@
 package dev.voiceplatform.agents.drafts;
 
+import dev.voiceplatform.agents.drafts.service.NoDraftingModel;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;

@@ -115,7 +115,7 @@ public enum Integration {
     }
 
     /** The field a PATCH key names, under its own name or an alias. */
-    Optional<IntegrationField> field(String key) {
+    public Optional<IntegrationField> field(String key) {
         return fields.stream().filter(field -> field.accepts(key)).findFirst();
     }
 }

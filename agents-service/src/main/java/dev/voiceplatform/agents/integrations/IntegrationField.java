@@ -73,7 +73,7 @@ public record IntegrationField(String name, Kind kind, JsonNode defaultValue, Li
     }
 
     /** Records on {@code body} why {@code value}, sent under {@code key}, does not fit; null (clear) always fits. */
-    void check(JsonBody body, String key, JsonNode value) {
+    public void check(JsonBody body, String key, JsonNode value) {
         if (value.isNull()) {
             return;
         }

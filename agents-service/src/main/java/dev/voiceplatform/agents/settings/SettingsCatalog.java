@@ -1,7 +1,7 @@
 package dev.voiceplatform.agents.settings;
 
 import dev.voiceplatform.agents.agent.VoiceCatalog;
-import dev.voiceplatform.agents.agent.service.AgentInput;
+import dev.voiceplatform.agents.agent.rest.AgentInput;
 import dev.voiceplatform.agents.settings.SettingKey.Storage;
 import dev.voiceplatform.agents.settings.SettingKey.Type;
 import java.util.ArrayList;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.voiceplatform.agents.agent.Agent;
 import dev.voiceplatform.agents.agent.VoiceCatalog;
-import dev.voiceplatform.agents.agent.service.AgentInput;
+import dev.voiceplatform.agents.agent.rest.AgentInput;
 import dev.voiceplatform.agents.settings.SettingKey.Type;
 import dev.voiceplatform.common.api.JsonBody;
 import dev.voiceplatform.common.error.ApiException;

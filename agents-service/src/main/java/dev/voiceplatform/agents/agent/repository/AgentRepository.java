@@ -61,14 +61,36 @@ public class AgentRepository {
     public Uni<Boolean> updateIfVersion(SqlClient client, Agent next, int expectedVersion) {
         return client.preparedQuery("UPDATE agents SET name = $1, description = $2, prompt = $3, greeting = $4, "
                         + "language = $5, voice = $6, model = $7, status = $8, version = $9, updated_at = $10, "
-                        + "deleted_at = $11, settings = $15, secrets = $16 "
-                        + "WHERE org_id = $12 AND id = $13 AND version = $14 AND deleted_at IS NULL")
+                        + "settings = $14, secrets = $15 "
+                        + "WHERE org_id = $11 AND id = $12 AND version = $13 AND deleted_at IS NULL")
                 .execute(Tuple.from(new Object[] {
                         next.name(), next.description(), next.prompt(), next.greeting(), next.language(), next.voice(),
                         next.model(), next.status().wireName(), next.version(), utc(next.updatedAt()),
-                        utc(next.deletedAt()), next.organizationId(), next.id(), expectedVersion,
-                        json(next.settings()), json(next.secrets())}))
+                        next.organizationId(), next.id(), expectedVersion, json(next.settings()),
+                        json(next.secrets())}))
                 .map(result -> result.rowCount() == 1);
+    }
+
+    /**
+     * Marks the agent deleted at {@code now} and moves its version, whatever version it is at, if it is still live.
+     * Returns the agent as deleted, or null when it was not live (already deleted, or never there).
+     */
+    public Uni<Agent> markDeleted(SqlClient client, UUID organizationId, UUID id, Instant now) {
+        return client.preparedQuery("UPDATE agents SET deleted_at = $3, updated_at = $3, version = version + 1 "
+                        + "WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING " + COLUMNS)
+                .execute(Tuple.of(organizationId, id, utc(now)))
+                .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
+    }
+
+    /**
+     * Moves the live agent's version by one, changed at {@code now}, for a change saved beside its row (its calendar,
+     * an integration). Returns the agent as moved, or null when the organization has no such live agent.
+     */
+    public Uni<Agent> moveVersion(SqlClient client, UUID organizationId, UUID id, Instant now) {
+        return client.preparedQuery("UPDATE agents SET version = version + 1, updated_at = $3 "
+                        + "WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING " + COLUMNS)
+                .execute(Tuple.of(organizationId, id, utc(now)))
+                .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
     }
 
     /** Serializes agent creation per organization, so two creates cannot both take the last free slot. */

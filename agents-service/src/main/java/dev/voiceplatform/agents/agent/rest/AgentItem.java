@@ -3,6 +3,7 @@ package dev.voiceplatform.agents.agent.rest;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.voiceplatform.agents.agent.Agent;
+import dev.voiceplatform.agents.agent.service.AgentWithNumbers;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -19,9 +20,9 @@ public record AgentItem(
         @JsonProperty("created_at") Instant createdAt) {
 
     /** The item with the numbers routing to the agent, first bound first; the first is {@code phone_number}. */
-    public static AgentItem of(Agent agent, List<String> phoneNumbers) {
-        return new AgentItem(agent.id(), agent.name(), phoneNumbers.isEmpty() ? null : phoneNumbers.get(0),
-                List.copyOf(phoneNumbers), agent.language(), agent.published(), agent.status().wireName(),
-                agent.createdAt());
+    public static AgentItem of(AgentWithNumbers listed) {
+        Agent agent = listed.agent();
+        return new AgentItem(agent.id(), agent.name(), listed.firstNumber(), listed.phoneNumbers(), agent.language(),
+                agent.published(), agent.status().wireName(), agent.createdAt());
     }
 }

@@ -4,12 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.voiceplatform.agents.agent.Agent;
 import dev.voiceplatform.agents.agent.AgentStatus;
-import dev.voiceplatform.agents.agent.service.AgentInput;
 import dev.voiceplatform.agents.agent.service.AgentService;
-import dev.voiceplatform.agents.agent.service.TesterInput;
 import dev.voiceplatform.agents.settings.SettingsCatalog;
 import dev.voiceplatform.agents.settings.WebhookBlock;
-import dev.voiceplatform.agents.settings.WebhookUrlCheck;
 import dev.voiceplatform.common.access.Scopes;
 import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.api.JsonBody;
@@ -35,7 +32,6 @@ import jakarta.ws.rs.core.UriInfo;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
@@ -53,14 +49,11 @@ public class AgentResource {
     private final AgentService service;
     private final CurrentTenant currentTenant;
     private final ObjectMapper objectMapper;
-    private final WebhookUrlCheck webhookUrls;
 
-    public AgentResource(AgentService service, CurrentTenant currentTenant, ObjectMapper objectMapper,
-            WebhookUrlCheck webhookUrls) {
+    public AgentResource(AgentService service, CurrentTenant currentTenant, ObjectMapper objectMapper) {
         this.service = service;
         this.currentTenant = currentTenant;
         this.objectMapper = objectMapper;
-        this.webhookUrls = webhookUrls;
     }
 
     @POST
@@ -75,7 +68,7 @@ public class AgentResource {
                 throw WebhookBlock.invalidConfig(missing);
             }
         }
-        return checkWebhookUrl(webhook).chain(() -> service.create(tenant, draft, webhook)).map(agent -> RestResponse
+        return service.create(tenant, draft, webhook).map(agent -> RestResponse
                 .ResponseBuilder
                 .<AgentOut>created(uri.getAbsolutePathBuilder().path(agent.id().toString()).build())
                 .entity(AgentOut.of(agent))
@@ -90,20 +83,16 @@ public class AgentResource {
         PageRequest page = PageRequest.parse(limit, offset, DEFAULT_PAGE, MAX_PAGE);
         AgentStatus filter = status == null ? null : AgentStatus.fromWire(status).orElseThrow(
                 () -> ApiException.of(ErrorCode.INVALID_STATUS, "Unknown status '" + status + "'"));
-        Tenant tenant = currentTenant.get();
-        return service.list(tenant, filter, page).chain(result -> service.phoneNumbers(tenant, result.items())
-                .map(numbers -> ListEnvelope.of(result.items().stream()
-                        .map(agent -> AgentItem.of(agent, numbers.getOrDefault(agent.id(), List.of()))).toList(),
-                        result.total(), page)));
+        return service.listWithNumbers(currentTenant.get(), filter, page).map(found -> ListEnvelope.of(
+                found.items().stream().map(AgentItem::of).toList(), found.total(), page));
     }
 
     @GET
     @Path("/{id}")
     @RolesAllowed(Scopes.AGENTS_READ)
     public Uni<RestResponse<AgentItem>> get(@RestPath String id) {
-        Tenant tenant = currentTenant.get();
-        return service.get(tenant, agentId(id)).chain(agent -> service.phoneNumbers(tenant, List.of(agent))
-                .map(numbers -> withVersion(AgentItem.of(agent, numbers.getOrDefault(agent.id(), List.of())), agent)));
+        return service.getWithNumbers(currentTenant.get(), agentId(id))
+                .map(found -> withVersion(AgentItem.of(found), found.agent()));
     }
 
     @PATCH
@@ -116,8 +105,7 @@ public class AgentResource {
         Integer expectedVersion = IfMatch.parse(ifMatch);
         AgentInput.Changes changes = AgentInput.readPatch(JsonBody.of(body));
         WebhookBlock.Sent webhook = readWebhook(body);
-        return checkWebhookUrl(webhook)
-                .chain(() -> service.update(tenant, agentId, changes, webhook, expectedVersion))
+        return service.update(tenant, agentId, changes, webhook, expectedVersion)
                 .map(agent -> withVersion(AgentOut.of(agent), agent));
     }
 
@@ -131,14 +119,6 @@ public class AgentResource {
             throw WebhookBlock.invalidConfig(webhook.problems());
         }
         return webhook;
-    }
-
-    private Uni<Void> checkWebhookUrl(WebhookBlock.Sent webhook) {
-        return webhookUrls.problems(webhook == null ? null : webhook.url()).invoke(problems -> {
-            if (!problems.isEmpty()) {
-                throw WebhookBlock.invalidConfig(problems);
-            }
-        }).replaceWithVoid();
     }
 
     @POST
@@ -160,9 +140,9 @@ public class AgentResource {
     @DELETE
     @Path("/{id}")
     @RolesAllowed(Scopes.AGENTS_DELETE)
-    public Uni<Map<String, Object>> delete(@RestPath String id) {
+    public Uni<AgentDeletedOut> delete(@RestPath String id) {
         Tenant tenant = currentTenant.forWrite();
-        return service.delete(tenant, agentId(id)).map(agent -> Map.of("id", agent.id(), "deleted", true));
+        return service.delete(tenant, agentId(id)).map(agent -> AgentDeletedOut.of(agent.id()));
     }
 
     /** 201 with the copy, as create answers (Location, ETag). */

@@ -6,7 +6,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** The If-Match header of agent writes: an integer version, also accepted in its quoted entity-tag form. */
-final class IfMatch {
+public final class IfMatch {
 
     private static final Pattern VERSION = Pattern.compile("\"?([0-9]{1,9})\"?");
 
@@ -14,7 +14,7 @@ final class IfMatch {
     }
 
     /** The expected version, or null when the header is absent; 400 INVALID_IF_MATCH when it is not an integer. */
-    static Integer parse(String header) {
+    public static Integer parse(String header) {
         if (header == null) {
             return null;
         }
@@ -25,7 +25,7 @@ final class IfMatch {
         return Integer.valueOf(matcher.group(1));
     }
 
-    static String entityTag(int version) {
+    public static String entityTag(int version) {
         return "\"" + version + "\"";
     }
 }

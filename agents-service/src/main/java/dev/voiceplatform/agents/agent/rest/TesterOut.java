@@ -7,13 +7,14 @@ import dev.voiceplatform.agents.agent.repository.AgentRepository;
 import java.util.UUID;
 
 /**
- * A tester agent as POST /agents/:id/tester answers it: the agent's create fields (part 2.3), and the testing keys
- * under their settings-document names (2.4: {@code isTester}, {@code testTargetAgentId}) with the caller persona.
+ * A tester agent as POST /agents/:id/tester answers it: an agent object, so snake_case as part 2.1 has it: the
+ * agent's create fields (part 2.3), {@code is_tester} and {@code test_target_agent_id} (the settings document's
+ * {@code isTester} and {@code testTargetAgentId}, named as the agent object names its fields), and the caller persona.
  */
 public record TesterOut(
         @JsonUnwrapped AgentOut agent,
-        @JsonProperty("isTester") boolean isTester,
-        @JsonProperty("testTargetAgentId") UUID testTargetAgentId,
+        @JsonProperty("is_tester") boolean isTester,
+        @JsonProperty("test_target_agent_id") UUID testTargetAgentId,
         String persona) {
 
     public static TesterOut of(AgentRepository.TesterAgent tester) {

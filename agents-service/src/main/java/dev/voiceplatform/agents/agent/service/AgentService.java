@@ -6,12 +6,15 @@ import dev.voiceplatform.agents.agent.AgentNames;
 import dev.voiceplatform.agents.agent.AgentStatus;
 import dev.voiceplatform.agents.agent.VoiceCatalog;
 import dev.voiceplatform.agents.agent.repository.AgentRepository;
+import dev.voiceplatform.agents.agent.rest.AgentInput;
+import dev.voiceplatform.agents.agent.rest.TesterInput;
 import dev.voiceplatform.agents.config.AgentsConfig;
-import dev.voiceplatform.agents.number.AgentPhoneNumberRepository;
-import dev.voiceplatform.agents.number.NumberRoutes;
-import dev.voiceplatform.agents.simulation.PromptHash;
-import dev.voiceplatform.agents.simulation.SimulationRunRepository;
+import dev.voiceplatform.agents.number.repository.AgentPhoneNumberRepository;
+import dev.voiceplatform.agents.number.service.NumberRoutes;
 import dev.voiceplatform.agents.settings.WebhookBlock;
+import dev.voiceplatform.agents.settings.service.WebhookUrlCheck;
+import dev.voiceplatform.agents.simulation.PromptHash;
+import dev.voiceplatform.agents.simulation.repository.SimulationRunRepository;
 import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.api.PageRequest;
 import dev.voiceplatform.common.error.ApiException;
@@ -35,13 +38,11 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.function.Function;
-import java.util.function.UnaryOperator;
 
 /**
  * The agent lifecycle of part 3.1. Every change is one transaction that writes the agent and its event to the
@@ -63,10 +64,11 @@ public class AgentService {
     private final NumberRoutes numberRoutes;
     private final AgentPhoneNumberRepository phoneNumbers;
     private final SimulationRunRepository simulationRuns;
+    private final WebhookUrlCheck webhookUrls;
 
     public AgentService(Pool pool, AgentRepository agents, OutboxWriter outbox, Clock clock, AgentsConfig config,
             NumberRoutes numberRoutes, AgentPhoneNumberRepository phoneNumbers,
-            SimulationRunRepository simulationRuns) {
+            SimulationRunRepository simulationRuns, WebhookUrlCheck webhookUrls) {
         this.pool = pool;
         this.agents = agents;
         this.outbox = outbox;
@@ -75,27 +77,29 @@ public class AgentService {
         this.numberRoutes = numberRoutes;
         this.phoneNumbers = phoneNumbers;
         this.simulationRuns = simulationRuns;
+        this.webhookUrls = webhookUrls;
     }
 
-    public Uni<Agent> create(Tenant tenant, AgentInput.Draft draft) {
-        return create(tenant, draft, null);
-    }
-
-    /** Creates the agent with its per-agent webhook block (part 2.10), or none when {@code webhook} is null. */
+    /**
+     * Creates the agent with its per-agent webhook block (part 2.10), or none when {@code webhook} is null. The
+     * webhook's URL is checked (a name lookup) before the transaction opens.
+     */
     public Uni<Agent> create(Tenant tenant, AgentInput.Draft draft, WebhookBlock.Sent webhook) {
-        checkAccountActive(tenant);
         UUID organizationId = tenant.organizationId();
-        return pool.withTransaction(tx -> reservePlanSlot(tx, tenant)
-                .chain(() -> {
-                    Instant now = now();
-                    Agent created = new Agent(Ids.newId(), organizationId, draft.name(), draft.description(),
-                            draft.prompt(), draft.greeting(), draft.language(), draft.voice(), draft.model(),
-                            AgentStatus.INACTIVE, 1, false, null, now, now, null, null, null);
-                    Agent agent = webhook == null ? created : WebhookBlock.applyTo(created, webhook);
-                    return agents.insert(tx, agent)
-                            .chain(() -> outbox.append(tx, organizationId, new AgentCreated(agent.snapshot())))
-                            .replaceWith(agent);
-                }));
+        return checkWebhookUrl(webhook).chain(() -> {
+            checkAccountActive(tenant);
+            return pool.withTransaction(tx -> reservePlanSlot(tx, tenant)
+                    .chain(() -> {
+                        Instant now = now();
+                        Agent created = new Agent(Ids.newId(), organizationId, draft.name(), draft.description(),
+                                draft.prompt(), draft.greeting(), draft.language(), draft.voice(), draft.model(),
+                                AgentStatus.INACTIVE, 1, false, null, now, now, null, null, null);
+                        Agent agent = webhook == null ? created : WebhookBlock.applyTo(created, webhook);
+                        return agents.insert(tx, agent)
+                                .chain(() -> outbox.append(tx, organizationId, new AgentCreated(agent.snapshot())))
+                                .replaceWith(agent);
+                    }));
+        });
     }
 
     /**
@@ -113,26 +117,38 @@ public class AgentService {
         return agents.find(pool, tenant.organizationId(), id).map(AgentService::requireLive);
     }
 
-    public Uni<AgentRepository.Page> list(Tenant tenant, AgentStatus status, PageRequest page) {
-        return agents.page(pool, tenant.organizationId(), status, page.limit(), page.offset());
+    /** The live agent with the numbers routing to it: two queries. */
+    public Uni<AgentWithNumbers> getWithNumbers(Tenant tenant, UUID id) {
+        return get(tenant, id).chain(agent -> withNumbers(tenant, List.of(agent)).map(listed -> listed.get(0)));
+    }
+
+    /** A page of agents, each with the numbers routing to it: three queries whatever the page size. */
+    public Uni<AgentsPage> listWithNumbers(Tenant tenant, AgentStatus status, PageRequest page) {
+        return agents.page(pool, tenant.organizationId(), status, page.limit(), page.offset())
+                .chain(found -> withNumbers(tenant, found.items())
+                        .map(items -> new AgentsPage(items, found.total())));
+    }
+
+    /** One page of agents and how many the whole list has. */
+    public record AgentsPage(List<AgentWithNumbers> items, long total) {
     }
 
     /** The numbers routing to each of the agents, as the numbers service last announced them. */
-    public Uni<Map<UUID, List<String>>> phoneNumbers(Tenant tenant, List<Agent> listed) {
-        return phoneNumbers.numbersOf(pool, tenant.organizationId(), listed.stream().map(Agent::id).toList());
-    }
-
-    public Uni<Agent> update(Tenant tenant, UUID id, AgentInput.Changes changes, Integer expectedVersion) {
-        return update(tenant, id, changes, null, expectedVersion);
+    private Uni<List<AgentWithNumbers>> withNumbers(Tenant tenant, List<Agent> listed) {
+        return phoneNumbers.numbersOf(pool, tenant.organizationId(), listed.stream().map(Agent::id).toList())
+                .map(numbers -> listed.stream()
+                        .map(agent -> new AgentWithNumbers(agent, numbers.getOrDefault(agent.id(), List.of())))
+                        .toList());
     }
 
     /**
      * PATCH /agents/:id with the per-agent webhook block, replaced whole when sent ({@code webhook} null when
-     * not): an enabled block with neither a new nor a stored secret is 400 INVALID_WEBHOOK_CONFIG.
+     * not): an enabled block with neither a new nor a stored secret is 400 INVALID_WEBHOOK_CONFIG. The webhook's URL
+     * is checked (a name lookup) before the transaction opens.
      */
     public Uni<Agent> update(Tenant tenant, UUID id, AgentInput.Changes changes, WebhookBlock.Sent webhook,
             Integer expectedVersion) {
-        return change(tenant, id, expectedVersion, current -> {
+        return checkWebhookUrl(webhook).chain(() -> change(tenant, id, expectedVersion, current -> {
             String model = changes.model() != null ? changes.model() : current.model();
             String voice = changes.voice() != null ? changes.voice() : current.voice();
             AgentInput.checkEngine(model, voice, tenant, changes.modelSent());
@@ -150,31 +166,45 @@ public class AgentService {
                 next = WebhookBlock.applyTo(next, webhook);
             }
             return edited(tenant, current, next);
-        });
+        })).map(Edited::agent);
+    }
+
+    /** An unsafe webhook URL is 400 INVALID_WEBHOOK_CONFIG naming it. */
+    private Uni<Void> checkWebhookUrl(WebhookBlock.Sent webhook) {
+        return webhookUrls.require(webhook == null ? null : webhook.url(), WebhookBlock::invalidConfig);
     }
 
     /**
      * A change of the settings document: {@code edit} gives the agent as the change leaves it (or throws the
-     * refusal), from the agent as stored, inside the transaction that writes it on the version it read.
+     * refusal) with what it reports, from the agent as stored, inside the transaction that writes it on the version
+     * it read. The answer is the agent as written (as stored when nothing changed) with that report.
      */
-    public Uni<Agent> updateSettings(Tenant tenant, UUID id, Integer expectedVersion, UnaryOperator<Agent> edit) {
-        return change(tenant, id, expectedVersion, current -> edited(tenant, current, edit.apply(current)));
+    public <R> Uni<Edited<R>> updateSettings(Tenant tenant, UUID id, Integer expectedVersion,
+            Function<Agent, Edited<R>> edit) {
+        return change(tenant, id, expectedVersion, current -> {
+            Edited<R> result = edit.apply(current);
+            return edited(tenant, current, result.agent()).reporting(result.report());
+        });
+    }
+
+    /** An agent as an edit leaves it, and what the edit reports beside it. */
+    public record Edited<R>(Agent agent, R report) {
     }
 
     /**
      * An edit of the agent's content or settings, whichever path made it: none when nothing changed, otherwise
      * {@code agent.updated} naming what changed, and a draft when a prompt change makes one (see entersDraft).
      */
-    private static Change edited(Tenant tenant, Agent current, Agent next) {
+    private static Change<Void> edited(Tenant tenant, Agent current, Agent next) {
         List<String> changed = changedFields(current, next);
         if (changed.isEmpty()) {
             return Change.none();
         }
         if (entersDraft(tenant, current, changed)) {
             changed.add("status");
-            return new Change(next.withStatus(AgentStatus.DRAFT), saved -> new AgentUpdated(saved.snapshot(), changed));
+            return Change.to(next.withStatus(AgentStatus.DRAFT), saved -> new AgentUpdated(saved.snapshot(), changed));
         }
-        return new Change(next, saved -> new AgentUpdated(saved.snapshot(), changed));
+        return Change.to(next, saved -> new AgentUpdated(saved.snapshot(), changed));
     }
 
     public Uni<Agent> publish(Tenant tenant, UUID id) {
@@ -197,41 +227,64 @@ public class AgentService {
                                 .withHint("Run a simulation of the agent on its current prompt; a change of the "
                                         + "prompt needs a new passing run.");
                     }
-                    yield new Change(current.withStatus(AgentStatus.ACTIVE),
+                    yield Change.to(current.withStatus(AgentStatus.ACTIVE),
                             saved -> new AgentPublished(saved.snapshot()));
                 }
-                case INACTIVE, TESTING -> new Change(current.withStatus(AgentStatus.ACTIVE),
+                case INACTIVE, TESTING -> Change.to(current.withStatus(AgentStatus.ACTIVE),
                         saved -> new AgentPublished(saved.snapshot()));
             };
-        }));
+        }).map(Edited::agent));
     }
 
     public Uni<Agent> unpublish(Tenant tenant, UUID id) {
         return change(tenant, id, null, current -> current.status() != AgentStatus.ACTIVE
                 ? Change.none()
-                : new Change(current.withStatus(AgentStatus.INACTIVE), saved -> new AgentUnpublished(saved.snapshot())));
+                : Change.to(current.withStatus(AgentStatus.INACTIVE),
+                        saved -> new AgentUnpublished(saved.snapshot())))
+                .map(Edited::agent);
     }
 
     /**
-     * Deletes the agent once the numbers service has retired it (refused while a number routes to it; after it, no
-     * bind reaches the agent). The agent's row stays locked from the read to the write, so nothing else changes it
-     * in between. Should the write still fail, the agent stays, retired: retiring is idempotent and the delete can be
-     * retried.
+     * Deletes the agent in three steps, and no connection is held across the remote call in the middle:
+     * <ol>
+     * <li>read: the agent must be live in the caller's organization (404 otherwise, and the numbers service is never
+     * asked about an agent the caller cannot reach);</li>
+     * <li>retire it with the numbers service: refused while a number routes to it (409 AGENT_HAS_PHONE_NUMBER);</li>
+     * <li>mark it deleted, in one statement conditional on it still being live, with its event.</li>
+     * </ol>
+     * Why no lock has to span the retirement: the numbers service orders binds and the retirement under one per-agent
+     * lock and keeps the retirement for good. A bind committed before it makes the retirement refuse; every bind after
+     * it is refused. So from step 2 on no number can be bound to the agent, whatever lands before step 3. Step 3 is
+     * conditional on liveness, not on the version read in step 1: a delete does not depend on the agent's content, so
+     * an edit landing in between does not fail it (the edit's own conditional write loses to the delete with 409
+     * AGENT_DELETED when it comes after); of two concurrent deletes one writes and the other answers 404, as a repeated
+     * delete does. Should step 3 fail, the agent stays, retired: retiring is idempotent and the delete can be retried.
      */
     public Uni<Agent> delete(Tenant tenant, UUID id) {
         UUID organizationId = tenant.organizationId();
         Uni<Void> retirement = numberRoutes.retire(id);
-        return pool.withTransaction(tx -> agents.findForUpdate(tx, organizationId, id).chain(found -> {
-            Agent current = requireLive(found);
-            Instant now = now();
-            Agent next = current.deletedAt(now).nextVersion(now);
-            return retirement
-                    .chain(() -> agents.updateIfVersion(tx, next, current.version()))
-                    .chain(written -> written
-                            ? outbox.append(tx, organizationId, new AgentDeleted(next.id(), next.name(), now))
-                                    .replaceWith(next)
-                            : lostRace(tx, organizationId, id));
-        }));
+        return get(tenant, id)
+                .call(() -> retirement)
+                .chain(() -> pool.withTransaction(tx -> {
+                    Instant now = now();
+                    return agents.markDeleted(tx, organizationId, id, now).chain(deleted -> deleted == null
+                            ? Uni.createFrom().failure(ApiException.notFound("Agent"))
+                            : outbox.append(tx, organizationId, new AgentDeleted(deleted.id(), deleted.name(), now))
+                                    .replaceWith(deleted));
+                }));
+    }
+
+    /**
+     * Records, in the caller's transaction, that a block saved beside the agent's row changed the agent (part 2.3:
+     * the version moves on every change): moves its version and emits {@code agent.updated} naming the block. 404
+     * when the agent is no longer live, which rolls the caller's save back.
+     */
+    public Uni<Agent> blockChanged(SqlClient tx, Tenant tenant, UUID id, String block) {
+        UUID organizationId = tenant.organizationId();
+        return agents.moveVersion(tx, organizationId, id, now()).chain(moved -> moved == null
+                ? Uni.createFrom().failure(ApiException.notFound("Agent"))
+                : outbox.append(tx, organizationId, new AgentUpdated(moved.snapshot(), List.of(block)))
+                        .replaceWith(moved));
     }
 
     /**
@@ -343,11 +396,22 @@ public class AgentService {
                 : Uni.createFrom().voidItem();
     }
 
-    /** What a change does to the agent and the event it emits; none when nothing changes. */
-    private record Change(Agent next, Function<Agent, PlatformEvent> event) {
+    /**
+     * What a change does to the agent and the event it emits, none when nothing changes, and what the decision
+     * reports to its caller either way.
+     */
+    private record Change<R>(Agent next, Function<Agent, PlatformEvent> event, R report) {
 
-        static Change none() {
-            return new Change(null, null);
+        static Change<Void> none() {
+            return new Change<>(null, null, null);
+        }
+
+        static Change<Void> to(Agent next, Function<Agent, PlatformEvent> event) {
+            return new Change<>(next, event, null);
+        }
+
+        <T> Change<T> reporting(T value) {
+            return new Change<>(next, event, value);
         }
 
         boolean isNone() {
@@ -360,7 +424,8 @@ public class AgentService {
      * is 412; a write that finds the row changed since the read is 409 VERSION_CONFLICT, or 409 AGENT_DELETED
      * when the change was a deletion.
      */
-    private Uni<Agent> change(Tenant tenant, UUID id, Integer expectedVersion, Function<Agent, Change> decide) {
+    private <R> Uni<Edited<R>> change(Tenant tenant, UUID id, Integer expectedVersion,
+            Function<Agent, Change<R>> decide) {
         UUID organizationId = tenant.organizationId();
         return pool.withTransaction(tx -> agents.find(tx, organizationId, id).chain(found -> {
             Agent current = requireLive(found);
@@ -369,18 +434,19 @@ public class AgentService {
                                 "The agent is at version " + current.version() + ", not " + expectedVersion)
                         .withDetail("current_version", current.version()));
             }
-            Change change = decide.apply(current);
+            Change<R> change = decide.apply(current);
             if (change.isNone()) {
-                return Uni.createFrom().item(current);
+                return Uni.createFrom().item(new Edited<>(current, change.report()));
             }
             Agent next = change.next().nextVersion(now());
             return agents.updateIfVersion(tx, next, current.version()).chain(written -> written
-                    ? outbox.append(tx, organizationId, change.event().apply(next)).replaceWith(next)
+                    ? outbox.append(tx, organizationId, change.event().apply(next))
+                            .replaceWith(new Edited<>(next, change.report()))
                     : lostRace(tx, organizationId, id));
         }));
     }
 
-    private Uni<Agent> lostRace(SqlClient tx, UUID organizationId, UUID id) {
+    private <T> Uni<T> lostRace(SqlClient tx, UUID organizationId, UUID id) {
         return agents.find(tx, organizationId, id).chain(latest -> Uni.createFrom().failure(
                 latest == null || latest.deleted()
                         ? ApiException.of(ErrorCode.AGENT_DELETED, "The agent was deleted while this change was applied")

@@ -1,6 +1,7 @@
 package dev.voiceplatform.agents.agent.service;
 
 import dev.voiceplatform.agents.agent.AgentNames;
+import dev.voiceplatform.agents.agent.rest.AgentInput;
 
 /**
  * What a tester agent is: a simulated caller phoning the agent under test. Its prompt puts the persona in a frame

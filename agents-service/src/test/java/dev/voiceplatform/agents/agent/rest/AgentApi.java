@@ -59,6 +59,11 @@ public final class AgentApi {
         return request().get("/agents/" + id).then();
     }
 
+    /** The live agent's version, from the ETag of GET /agents/:id. */
+    public int version(String id) {
+        return Integer.parseInt(get(id).statusCode(200).extract().header("ETag").replace("\"", ""));
+    }
+
     ValidatableResponse patch(String id, Map<String, ?> body) {
         return request().body(body).patch("/agents/" + id).then();
     }

@@ -7,8 +7,8 @@ import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.voiceplatform.agents.number.AgentPhoneNumbers;
-import dev.voiceplatform.agents.number.NumberEvents;
+import dev.voiceplatform.agents.number.service.AgentPhoneNumbers;
+import dev.voiceplatform.agents.number.service.NumberEvents;
 import dev.voiceplatform.common.inbox.Inbox;
 import dev.voiceplatform.testing.Eventually;
 import dev.voiceplatform.testing.TestDatabase;

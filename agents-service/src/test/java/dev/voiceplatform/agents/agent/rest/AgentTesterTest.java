@@ -5,6 +5,8 @@ import static org.hamcrest.MatcherAssert.assertThat;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasKey;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -43,8 +45,10 @@ class AgentTesterTest {
                 .body("status", equalTo("testing"))
                 .body("published", equalTo(false))
                 .body("version", equalTo(1))
-                .body("isTester", equalTo(true))
-                .body("testTargetAgentId", equalTo(target))
+                .body("is_tester", equalTo(true))
+                .body("test_target_agent_id", equalTo(target))
+                .body("$", not(hasKey("isTester")))
+                .body("$", not(hasKey("testTargetAgentId")))
                 .body("persona", equalTo(persona))
                 .body("prompt", containsString(persona))
                 .body("prompt", containsString("\"Bakery\""))

@@ -7,7 +7,7 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.voiceplatform.agents.settings.NamedHostsResolver;
+import dev.voiceplatform.agents.settings.service.NamedHostsResolver;
 import dev.voiceplatform.testing.KafkaEvents;
 import dev.voiceplatform.testing.TestDatabase;
 import io.quarkus.test.junit.QuarkusTest;

@@ -1,5 +1,0 @@
-package dev.voiceplatform.agents.drafts;
-
-/** One question a caller may ask and the business's answer, as found on a page or given in the questionnaire. */
-public record QuestionAnswer(String question, String answer) {
-}
