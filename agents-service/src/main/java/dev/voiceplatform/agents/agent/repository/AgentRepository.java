@@ -93,18 +93,30 @@ public class AgentRepository {
                 .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
     }
 
-    /** Serializes agent creation per organization, so two creates cannot both take the last free slot. */
-    public Uni<Void> lockOrganization(SqlClient client, UUID organizationId) {
-        return client.preparedQuery("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))")
-                .execute(Tuple.of(organizationId.toString()))
+    /**
+     * Takes one of the organization's agent slots unless {@code maxAgents} are already used; false when none is free.
+     * Run as the last statement of the transaction that creates the agent: the slot row stays locked only while that
+     * transaction commits, so creates of one organization do not queue behind each other's whole transactions.
+     */
+    public Uni<Boolean> takePlanSlot(SqlClient client, UUID organizationId, int maxAgents) {
+        return client.preparedQuery("INSERT INTO agent_plan_slots AS slots (org_id, used) SELECT $1, 1 WHERE $2 > 0 "
+                        + "ON CONFLICT (org_id) DO UPDATE SET used = slots.used + 1 WHERE slots.used < $2 RETURNING used")
+                .execute(Tuple.of(organizationId, maxAgents))
+                .map(rows -> rows.size() == 1);
+    }
+
+    /** Gives a slot back, in the transaction that deletes an agent counted against the plan. */
+    public Uni<Void> releasePlanSlot(SqlClient client, UUID organizationId) {
+        return client.preparedQuery("UPDATE agent_plan_slots SET used = used - 1 WHERE org_id = $1 AND used > 0")
+                .execute(Tuple.of(organizationId))
                 .replaceWithVoid();
     }
 
-    /** Agents that count against the plan: not deleted and not testers. */
-    public Uni<Long> countAgainstPlan(SqlClient client, UUID organizationId) {
-        return client.preparedQuery("SELECT count(*) FROM agents WHERE org_id = $1 AND deleted_at IS NULL AND NOT is_tester")
+    /** Agents that count against the plan (not deleted, not testers), as the slot count keeps them. */
+    public Uni<Long> planSlotsUsed(SqlClient client, UUID organizationId) {
+        return client.preparedQuery("SELECT used FROM agent_plan_slots WHERE org_id = $1")
                 .execute(Tuple.of(organizationId))
-                .map(rows -> rows.iterator().next().getLong(0));
+                .map(rows -> rows.size() == 0 ? 0L : rows.iterator().next().getLong(0));
     }
 
     /**

@@ -28,6 +28,7 @@ import dev.voiceplatform.common.events.AgentUnpublished;
 import dev.voiceplatform.common.events.AgentUpdated;
 import dev.voiceplatform.common.events.PlatformEvent;
 import dev.voiceplatform.common.outbox.OutboxWriter;
+import dev.voiceplatform.common.tenancy.OrganizationBulkhead;
 import dev.voiceplatform.common.tenancy.Tenant;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -65,6 +66,8 @@ public class AgentService {
     private final AgentPhoneNumberRepository phoneNumbers;
     private final SimulationRunRepository simulationRuns;
     private final WebhookUrlCheck webhookUrls;
+    /** Creates and duplicates of one organization at once in this replica (they meet on its plan's slot row). */
+    private final OrganizationBulkhead createsPerOrganization;
 
     public AgentService(Pool pool, AgentRepository agents, OutboxWriter outbox, Clock clock, AgentsConfig config,
             NumberRoutes numberRoutes, AgentPhoneNumberRepository phoneNumbers,
@@ -78,6 +81,7 @@ public class AgentService {
         this.phoneNumbers = phoneNumbers;
         this.simulationRuns = simulationRuns;
         this.webhookUrls = webhookUrls;
+        this.createsPerOrganization = new OrganizationBulkhead(config.createsInFlightPerOrganization());
     }
 
     /**
@@ -88,17 +92,17 @@ public class AgentService {
         UUID organizationId = tenant.organizationId();
         return checkWebhookUrl(webhook).chain(() -> {
             checkAccountActive(tenant);
-            return pool.withTransaction(tx -> reservePlanSlot(tx, tenant)
-                    .chain(() -> {
-                        Instant now = now();
-                        Agent created = new Agent(Ids.newId(), organizationId, draft.name(), draft.description(),
-                                draft.prompt(), draft.greeting(), draft.language(), draft.voice(), draft.model(),
-                                AgentStatus.INACTIVE, 1, false, null, now, now, null, null, null);
-                        Agent agent = webhook == null ? created : WebhookBlock.applyTo(created, webhook);
-                        return agents.insert(tx, agent)
-                                .chain(() -> outbox.append(tx, organizationId, new AgentCreated(agent.snapshot())))
-                                .replaceWith(agent);
-                    }));
+            return createsPerOrganization.run(organizationId, () -> pool.withTransaction(tx -> {
+                Instant now = now();
+                Agent created = new Agent(Ids.newId(), organizationId, draft.name(), draft.description(),
+                        draft.prompt(), draft.greeting(), draft.language(), draft.voice(), draft.model(),
+                        AgentStatus.INACTIVE, 1, false, null, now, now, null, null, null);
+                Agent agent = webhook == null ? created : WebhookBlock.applyTo(created, webhook);
+                return agents.insert(tx, agent)
+                        .chain(() -> outbox.append(tx, organizationId, new AgentCreated(agent.snapshot())))
+                        .chain(() -> takePlanSlot(tx, tenant))
+                        .replaceWith(agent);
+            }));
         });
     }
 
@@ -109,7 +113,9 @@ public class AgentService {
     public Uni<Void> checkCanCreate(Tenant tenant) {
         return Uni.createFrom().deferred(() -> {
             checkAccountActive(tenant);
-            return agents.countAgainstPlan(pool, tenant.organizationId()).chain(current -> slotFree(tenant, current));
+            return agents.planSlotsUsed(pool, tenant.organizationId()).chain(used -> used >= tenant.plan().maxAgents()
+                    ? Uni.createFrom().failure(agentLimitReached(tenant, used))
+                    : Uni.createFrom().voidItem());
         });
     }
 
@@ -270,6 +276,8 @@ public class AgentService {
                     return agents.markDeleted(tx, organizationId, id, now).chain(deleted -> deleted == null
                             ? Uni.createFrom().failure(ApiException.notFound("Agent"))
                             : outbox.append(tx, organizationId, new AgentDeleted(deleted.id(), deleted.name(), now))
+                                    .chain(() -> deleted.tester() ? Uni.createFrom().voidItem()
+                                            : agents.releasePlanSlot(tx, organizationId))
                                     .replaceWith(deleted));
                 }));
     }
@@ -297,7 +305,8 @@ public class AgentService {
         checkAccountActive(tenant);
         UUID organizationId = tenant.organizationId();
         // The source stays locked to the copy, so its name and its content come from the same version.
-        return pool.withTransaction(tx -> agents.findForUpdate(tx, organizationId, sourceId).chain(found -> {
+        return createsPerOrganization.run(organizationId, () -> pool.withTransaction(tx -> agents
+                .findForUpdate(tx, organizationId, sourceId).chain(found -> {
             Agent source = requireLive(found);
             if (source.tester()) {
                 throw ApiException.of(ErrorCode.INVALID_REQUEST, "A tester agent cannot be duplicated")
@@ -305,12 +314,12 @@ public class AgentService {
                         .withHint("Duplicate the agent under test; POST /agents/{id}/tester gives it a tester.");
             }
             String name = AgentNames.withSuffix(source.name(), COPY_SUFFIX, AgentInput.NAME_MAX);
-            return reservePlanSlot(tx, tenant)
-                    .chain(() -> agents.duplicate(tx, organizationId, sourceId, Ids.newId(), name, now()))
+            return agents.duplicate(tx, organizationId, sourceId, Ids.newId(), name, now())
                     .chain(copy -> outbox.append(tx, organizationId, new AgentCreated(copy.snapshot()))
                             .chain(() -> outbox.append(tx, organizationId, new AgentDuplicated(sourceId, copy.id())))
+                            .chain(() -> takePlanSlot(tx, tenant))
                             .replaceWith(copy));
-        }));
+        })));
     }
 
     /**
@@ -379,21 +388,16 @@ public class AgentService {
     }
 
     /**
-     * Serializes agent creation per organization and refuses when the plan has no free slot, so two creates (or
-     * duplicates) cannot both take the last one.
+     * Takes a slot of the plan as the last statement of a create's transaction, or refuses with 402
+     * AGENT_LIMIT_REACHED (rolling the create back). Two creates cannot both take the last slot: the slot row is
+     * updated conditionally, and the second waits only for the first one's commit, not for its whole transaction.
      */
-    private Uni<Void> reservePlanSlot(SqlClient tx, Tenant tenant) {
+    private Uni<Void> takePlanSlot(SqlClient tx, Tenant tenant) {
         UUID organizationId = tenant.organizationId();
-        return agents.lockOrganization(tx, organizationId)
-                .chain(() -> agents.countAgainstPlan(tx, organizationId))
-                .chain(current -> slotFree(tenant, current));
-    }
-
-    /** 402 AGENT_LIMIT_REACHED when {@code current} agents already fill the plan. */
-    private static Uni<Void> slotFree(Tenant tenant, long current) {
-        return current >= tenant.plan().maxAgents()
-                ? Uni.createFrom().failure(agentLimitReached(tenant, current))
-                : Uni.createFrom().voidItem();
+        return agents.takePlanSlot(tx, organizationId, tenant.plan().maxAgents()).chain(taken -> taken
+                ? Uni.createFrom().voidItem()
+                : agents.planSlotsUsed(tx, organizationId)
+                        .chain(used -> Uni.createFrom().failure(agentLimitReached(tenant, used))));
     }
 
     /**
