@@ -276,5 +276,8 @@ class DraftWizardsTest {
         TestDatabase.update("INSERT INTO agents (id, org_id, name, prompt, language, voice, model, status, version, "
                 + "is_tester, created_at, updated_at) VALUES (?, ?, 'Existing', 'You answer calls.', 'en', 'alloy', "
                 + "'engineA-realtime', 'inactive', 1, false, now(), now())", UUID.randomUUID(), organization);
+        // The slot count is kept beside the agents by creates and deletes; an agent written here takes its slot too.
+        TestDatabase.update("INSERT INTO agent_plan_slots (org_id, used) VALUES (?, 1) "
+                + "ON CONFLICT (org_id) DO UPDATE SET used = agent_plan_slots.used + 1", organization);
     }
 }
