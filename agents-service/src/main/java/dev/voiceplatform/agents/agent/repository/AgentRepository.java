@@ -221,5 +221,4 @@ public class AgentRepository {
     private static JsonObject json(ObjectNode node) {
         return new JsonObject(node.toString());
     }
-
 }
