@@ -4,6 +4,7 @@ import dev.voiceplatform.agents.agent.VoiceCatalog;
 import dev.voiceplatform.agents.agent.rest.AgentInput;
 import dev.voiceplatform.agents.settings.SettingKey.Storage;
 import dev.voiceplatform.agents.settings.SettingKey.Type;
+import dev.voiceplatform.common.api.EmailAddresses;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -178,7 +179,8 @@ public final class SettingsCatalog {
         block("customCaptureFields", area);
 
         area = "Notifications";
-        add("notifyEmail", Type.EMAIL, Storage.SETTINGS, List.of(), null, 254, null, false, area);
+        add("notifyEmail", Type.EMAIL, Storage.SETTINGS, List.of(), null, EmailAddresses.MAX_LENGTH, null, false,
+                area);
         bool("missedCallSmsEnabled", "false", area);
         text("missedCallSmsTemplate", 500, area);
         enumeration("notificationChannel", List.of("sms", "chat-app"), "sms", area);

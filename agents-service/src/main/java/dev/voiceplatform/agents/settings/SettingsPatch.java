@@ -8,6 +8,8 @@ import dev.voiceplatform.agents.agent.Agent;
 import dev.voiceplatform.agents.agent.VoiceCatalog;
 import dev.voiceplatform.agents.agent.rest.AgentInput;
 import dev.voiceplatform.agents.settings.SettingKey.Type;
+import dev.voiceplatform.common.api.EmailAddresses;
+import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.api.JsonBody;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
@@ -26,7 +28,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.regex.Pattern;
 
 /**
  * A PATCH /agents/:id/config body (rules 1 to 9 of part 4.2). {@link #read} checks what needs no stored agent
@@ -37,7 +38,6 @@ public final class SettingsPatch {
 
     private static final Set<String> ISO_LANGUAGES = languages();
     private static final Set<String> TIME_ZONES = ZoneId.getAvailableZoneIds();
-    private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+\\.[^@\\s]+");
     /** Name and prompt may not be blank, as on the agent object. */
     private static final Set<String> NOT_BLANK = Set.of("name", "prompt");
 
@@ -94,7 +94,7 @@ public final class SettingsPatch {
     /** The callback agent the patch names, to be found in the organization; null when it names none. */
     public UUID callbackAgentId() {
         JsonNode value = sent.get("callbackAgentId");
-        return value == null || value.isNull() ? null : UUID.fromString(value.asText());
+        return value == null || value.isNull() ? null : Ids.parseOrNull(value.asText());
     }
 
     /** The webhook URL the patch sets, for the outbound guard; null when it sets none. */
@@ -305,9 +305,11 @@ public final class SettingsPatch {
                     : "must be an IANA time-zone name such as Asia/Jerusalem or America/New_York";
             case PHONE -> value.isTextual() && TransferDestinations.isE164(value.asText()) ? null
                     : "must be a phone number in E.164 form, such as +14155550123";
-            case EMAIL -> value.isTextual() && value.asText().length() <= key.max().intValue()
-                    && EMAIL.matcher(value.asText()).matches() ? null : "must be an email address";
-            case AGENT_ID -> value.isTextual() && isUuid(value.asText()) ? null : "must be an agent id";
+            // The key's maximum is EmailAddresses.MAX_LENGTH, which the shared check enforces.
+            case EMAIL -> value.isTextual() && EmailAddresses.valid(value.asText()) ? null
+                    : "must be an email address";
+            case AGENT_ID -> value.isTextual() && Ids.parseOrNull(value.asText()) != null ? null
+                    : "must be an agent id";
             case MODEL -> value.isTextual() && VoiceCatalog.isModel(value.asText()) ? null
                     : "must be one of " + VoiceCatalog.models().stream().sorted().toList();
             case VOICE -> value.isTextual() && !value.asText().isEmpty() ? null : "must be a voice name";
@@ -322,7 +324,7 @@ public final class SettingsPatch {
             return DoubleNode.valueOf(value.doubleValue());
         }
         if (key.type() == Type.AGENT_ID) {
-            return TextNode.valueOf(UUID.fromString(value.asText()).toString());
+            return TextNode.valueOf(Ids.parseOrNull(value.asText()).toString());
         }
         return value.deepCopy();
     }
@@ -335,18 +337,6 @@ public final class SettingsPatch {
         Locale locale = Locale.forLanguageTag(tag);
         return ISO_LANGUAGES.contains(locale.getLanguage()) && locale.toLanguageTag().equalsIgnoreCase(tag)
                 && locale.getVariant().isEmpty();
-    }
-
-    private static boolean isUuid(String text) {
-        if (text.length() != 36) {
-            return false;
-        }
-        try {
-            UUID.fromString(text);
-            return true;
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
     }
 
     private static Set<String> languages() {

@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplatform.agents.agent.Agent;
 import dev.voiceplatform.agents.agent.AgentStatus;
+import dev.voiceplatform.common.db.DbTime;
+import dev.voiceplatform.common.db.Rows;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.sqlclient.Row;
@@ -13,8 +15,6 @@ import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -32,14 +32,14 @@ public class AgentRepository {
     public Uni<Agent> find(SqlClient client, UUID organizationId, UUID id) {
         return client.preparedQuery("SELECT " + COLUMNS + " FROM agents WHERE org_id = $1 AND id = $2")
                 .execute(Tuple.of(organizationId, id))
-                .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
+                .map(rows -> Rows.firstOrNull(rows, AgentRepository::map));
     }
 
     /** Finds the agent and locks its row for the rest of the transaction; null when the organization has none. */
     public Uni<Agent> findForUpdate(SqlClient client, UUID organizationId, UUID id) {
         return client.preparedQuery("SELECT " + COLUMNS + " FROM agents WHERE org_id = $1 AND id = $2 FOR UPDATE")
                 .execute(Tuple.of(organizationId, id))
-                .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
+                .map(rows -> Rows.firstOrNull(rows, AgentRepository::map));
     }
 
     public Uni<Void> insert(SqlClient client, Agent agent) {
@@ -48,8 +48,8 @@ public class AgentRepository {
                 .execute(Tuple.from(new Object[] {
                         agent.id(), agent.organizationId(), agent.name(), agent.description(), agent.prompt(),
                         agent.greeting(), agent.language(), agent.voice(), agent.model(), agent.status().wireName(),
-                        agent.version(), agent.tester(), agent.testTargetAgentId(), utc(agent.createdAt()),
-                        utc(agent.updatedAt()), utc(agent.deletedAt()), json(agent.settings()),
+                        agent.version(), agent.tester(), agent.testTargetAgentId(), DbTime.toDb(agent.createdAt()),
+                        DbTime.toDb(agent.updatedAt()), DbTime.toDb(agent.deletedAt()), json(agent.settings()),
                         json(agent.secrets())}))
                 .replaceWithVoid();
     }
@@ -65,7 +65,7 @@ public class AgentRepository {
                         + "WHERE org_id = $11 AND id = $12 AND version = $13 AND deleted_at IS NULL")
                 .execute(Tuple.from(new Object[] {
                         next.name(), next.description(), next.prompt(), next.greeting(), next.language(), next.voice(),
-                        next.model(), next.status().wireName(), next.version(), utc(next.updatedAt()),
+                        next.model(), next.status().wireName(), next.version(), DbTime.toDb(next.updatedAt()),
                         next.organizationId(), next.id(), expectedVersion, json(next.settings()),
                         json(next.secrets())}))
                 .map(result -> result.rowCount() == 1);
@@ -78,8 +78,8 @@ public class AgentRepository {
     public Uni<Agent> markDeleted(SqlClient client, UUID organizationId, UUID id, Instant now) {
         return client.preparedQuery("UPDATE agents SET deleted_at = $3, updated_at = $3, version = version + 1 "
                         + "WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING " + COLUMNS)
-                .execute(Tuple.of(organizationId, id, utc(now)))
-                .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
+                .execute(Tuple.of(organizationId, id, DbTime.toDb(now)))
+                .map(rows -> Rows.firstOrNull(rows, AgentRepository::map));
     }
 
     /**
@@ -89,8 +89,8 @@ public class AgentRepository {
     public Uni<Agent> moveVersion(SqlClient client, UUID organizationId, UUID id, Instant now) {
         return client.preparedQuery("UPDATE agents SET version = version + 1, updated_at = $3 "
                         + "WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING " + COLUMNS)
-                .execute(Tuple.of(organizationId, id, utc(now)))
-                .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
+                .execute(Tuple.of(organizationId, id, DbTime.toDb(now)))
+                .map(rows -> Rows.firstOrNull(rows, AgentRepository::map));
     }
 
     /**
@@ -116,7 +116,7 @@ public class AgentRepository {
     public Uni<Long> planSlotsUsed(SqlClient client, UUID organizationId) {
         return client.preparedQuery("SELECT used FROM agent_plan_slots WHERE org_id = $1")
                 .execute(Tuple.of(organizationId))
-                .map(rows -> rows.size() == 0 ? 0L : rows.iterator().next().getLong(0));
+                .map(rows -> Rows.first(rows, row -> row.getLong(0)).orElse(0L));
     }
 
     /**
@@ -134,8 +134,8 @@ public class AgentRepository {
                         + "secrets, 'inactive', 1, false, NULL, $3, $3, NULL FROM agents "
                         + "WHERE org_id = $4 AND id = $5 AND deleted_at IS NULL AND NOT is_tester "
                         + "RETURNING " + COLUMNS)
-                .execute(Tuple.of(newId, name, utc(now), organizationId, sourceId))
-                .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
+                .execute(Tuple.of(newId, name, DbTime.toDb(now), organizationId, sourceId))
+                .map(rows -> Rows.firstOrNull(rows, AgentRepository::map));
     }
 
     /** The live tester aimed at {@code targetId}, with its persona; null when there is none. */
@@ -143,13 +143,8 @@ public class AgentRepository {
         return client.preparedQuery("SELECT " + COLUMNS + ", tester_persona FROM agents WHERE org_id = $1 "
                         + "AND test_target_agent_id = $2 AND is_tester AND deleted_at IS NULL")
                 .execute(Tuple.of(organizationId, targetId))
-                .map(rows -> {
-                    if (rows.size() == 0) {
-                        return null;
-                    }
-                    Row row = rows.iterator().next();
-                    return new TesterAgent(map(row), row.getString("tester_persona"));
-                });
+                .map(rows -> Rows.firstOrNull(rows,
+                        row -> new TesterAgent(map(row), row.getString("tester_persona"))));
     }
 
     /** Stores the caller persona of a tester just inserted. */
@@ -206,9 +201,10 @@ public class AgentRepository {
                 row.getString("prompt"), row.getString("greeting"), row.getString("language"), row.getString("voice"),
                 row.getString("model"), AgentStatus.fromWire(row.getString("status")).orElseThrow(),
                 row.getInteger("version"), row.getBoolean("is_tester"), row.getUUID("test_target_agent_id"),
-                instant(row.getOffsetDateTime("created_at")), instant(row.getOffsetDateTime("updated_at")),
-                instant(row.getOffsetDateTime("deleted_at")), objectNode(row.getJsonObject("settings")),
-                objectNode(row.getJsonObject("secrets")));
+                DbTime.fromDb(row.getOffsetDateTime("created_at")),
+                DbTime.fromDb(row.getOffsetDateTime("updated_at")),
+                DbTime.fromDb(row.getOffsetDateTime("deleted_at")),
+                objectNode(row.getJsonObject("settings")), objectNode(row.getJsonObject("secrets")));
     }
 
     private static ObjectNode objectNode(JsonObject stored) {
@@ -224,13 +220,5 @@ public class AgentRepository {
 
     private static JsonObject json(ObjectNode node) {
         return new JsonObject(node.toString());
-    }
-
-    private static Instant instant(OffsetDateTime value) {
-        return value == null ? null : value.toInstant();
-    }
-
-    private static OffsetDateTime utc(Instant value) {
-        return value == null ? null : value.atOffset(ZoneOffset.UTC);
     }
 }

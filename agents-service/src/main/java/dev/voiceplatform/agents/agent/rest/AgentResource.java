@@ -43,9 +43,6 @@ import org.jboss.resteasy.reactive.RestResponse;
 @Consumes(MediaType.APPLICATION_JSON)
 public class AgentResource {
 
-    static final int DEFAULT_PAGE = 20;
-    static final int MAX_PAGE = 100;
-
     private final AgentService service;
     private final CurrentTenant currentTenant;
     private final ObjectMapper objectMapper;
@@ -80,7 +77,7 @@ public class AgentResource {
     @RolesAllowed(Scopes.AGENTS_READ)
     public Uni<ListEnvelope<AgentItem>> list(@RestQuery String limit, @RestQuery String offset,
             @RestQuery String status) {
-        PageRequest page = PageRequest.parse(limit, offset, DEFAULT_PAGE, MAX_PAGE);
+        PageRequest page = PageRequest.parse(limit, offset);
         AgentStatus filter = status == null ? null : AgentStatus.fromWire(status).orElseThrow(
                 () -> ApiException.of(ErrorCode.INVALID_STATUS, "Unknown status '" + status + "'"));
         return service.listWithNumbers(currentTenant.get(), filter, page).map(found -> ListEnvelope.of(

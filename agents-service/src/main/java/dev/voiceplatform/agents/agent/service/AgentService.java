@@ -17,6 +17,7 @@ import dev.voiceplatform.agents.simulation.PromptHash;
 import dev.voiceplatform.agents.simulation.repository.SimulationRunRepository;
 import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.api.PageRequest;
+import dev.voiceplatform.common.db.DbTime;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
 import dev.voiceplatform.common.error.FieldError;
@@ -36,7 +37,6 @@ import io.vertx.mutiny.sqlclient.SqlClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -517,6 +517,6 @@ public class AgentService {
     }
 
     private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        return DbTime.now(clock);
     }
 }

@@ -2,14 +2,14 @@ package dev.voiceplatform.agents.calendar.repository;
 
 import dev.voiceplatform.agents.calendar.CalendarSettings;
 import dev.voiceplatform.agents.calendar.rest.CalendarInput;
+import dev.voiceplatform.common.db.DbTime;
+import dev.voiceplatform.common.db.Rows;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.UUID;
 
 /** SQL over agent_calendars and calendar_connections. Every query is bounded by the organization. */
@@ -33,14 +33,8 @@ public class CalendarRepository {
                         + " FROM agents a LEFT JOIN agent_calendars c ON c.agent_id = a.id"
                         + " WHERE a.org_id = $1 AND a.id = $2 AND a.deleted_at IS NULL")
                 .execute(Tuple.of(organizationId, agentId))
-                .map(rows -> {
-                    if (rows.size() == 0) {
-                        return null;
-                    }
-                    Row row = rows.iterator().next();
-                    return new Found(row.getString("agent_timezone"),
-                            row.getUUID("id") == null ? null : map(agentId, row));
-                });
+                .map(rows -> Rows.firstOrNull(rows, row -> new Found(row.getString("agent_timezone"),
+                        row.getUUID("id") == null ? null : map(agentId, row))));
     }
 
     /** Null when the organization has no such live agent. {@code connectionId} may be null (nothing to check). */
@@ -49,13 +43,8 @@ public class CalendarRepository {
                         + "calendar_connections k WHERE k.id = $3 AND k.org_id = a.org_id) AS connection_owned"
                         + " FROM agents a WHERE a.org_id = $1 AND a.id = $2 AND a.deleted_at IS NULL")
                 .execute(Tuple.of(organizationId, agentId, connectionId))
-                .map(rows -> {
-                    if (rows.size() == 0) {
-                        return null;
-                    }
-                    Row row = rows.iterator().next();
-                    return new Target(row.getString("agent_timezone"), row.getBoolean("connection_owned"));
-                });
+                .map(rows -> Rows.firstOrNull(rows,
+                        row -> new Target(row.getString("agent_timezone"), row.getBoolean("connection_owned"))));
     }
 
     /**
@@ -79,7 +68,7 @@ public class CalendarRepository {
                 .execute(Tuple.from(new Object[] {
                         newId, organizationId, initial.agentId(), initial.calendarConnectionId(), initial.isEnabled(),
                         initial.timezone(), initial.defaultDuration(), initial.bufferTime(), initial.eventTypeId(),
-                        initial.eventTypeSlug(), now.atOffset(ZoneOffset.UTC),
+                        initial.eventTypeSlug(), DbTime.toDb(now),
                         sent.connection() != null, sent.enabled() != null, sent.timezone() != null,
                         sent.defaultDuration() != null, sent.bufferTime() != null, sent.eventTypeId() != null,
                         sent.eventTypeSlug() != null}))
@@ -94,11 +83,7 @@ public class CalendarRepository {
         return new CalendarSettings(row.getUUID("id").toString(), agentId, row.getBoolean("is_enabled"),
                 row.getString("timezone"), row.getInteger("default_duration"), row.getInteger("buffer_time"),
                 row.getUUID("calendar_connection_id"), row.getString("event_type_id"),
-                row.getString("event_type_slug"), instant(row.getOffsetDateTime("created_at")),
-                instant(row.getOffsetDateTime("updated_at")));
-    }
-
-    private static Instant instant(OffsetDateTime value) {
-        return value == null ? null : value.toInstant();
+                row.getString("event_type_slug"), DbTime.fromDb(row.getOffsetDateTime("created_at")),
+                DbTime.fromDb(row.getOffsetDateTime("updated_at")));
     }
 }

@@ -5,6 +5,7 @@ import dev.voiceplatform.agents.calendar.CalendarSettings;
 import dev.voiceplatform.agents.calendar.repository.CalendarRepository;
 import dev.voiceplatform.agents.calendar.rest.CalendarInput;
 import dev.voiceplatform.common.api.Ids;
+import dev.voiceplatform.common.db.DbTime;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.tenancy.Tenant;
 import io.smallrye.mutiny.Uni;
@@ -12,7 +13,6 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.pgclient.PgException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
-import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 
 /**
@@ -62,7 +62,7 @@ public class CalendarService {
             // The agent first: deleted since the check, it answers 404 and nothing is saved.
             return pool.withTransaction(tx -> agents.blockChanged(tx, tenant, agentId, CHANGED_BLOCK)
                             .chain(() -> calendars.upsert(tx, organizationId, Ids.newId(), initial, changes,
-                                    clock.instant().truncatedTo(ChronoUnit.MILLIS))))
+                                    DbTime.now(clock))))
                     // The connection was removed in the dashboard between the check and the write.
                     .onFailure(failure -> failure instanceof PgException pg
                             && FOREIGN_KEY_VIOLATION.equals(pg.getSqlState()))

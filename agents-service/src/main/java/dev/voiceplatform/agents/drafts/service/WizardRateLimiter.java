@@ -1,6 +1,7 @@
 package dev.voiceplatform.agents.drafts.service;
 
 import dev.voiceplatform.agents.drafts.DraftsConfig;
+import dev.voiceplatform.common.db.DbTime;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
 import dev.voiceplatform.common.tenancy.Tenant;
@@ -11,8 +12,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 
 /**
@@ -48,7 +47,7 @@ public class WizardRateLimiter {
         Instant now = clock.instant();
         Instant windowStart = now.truncatedTo(ChronoUnit.MINUTES);
         return pool.preparedQuery(COUNT)
-                .execute(Tuple.of(tenant.keyId(), OffsetDateTime.ofInstant(windowStart, ZoneOffset.UTC)))
+                .execute(Tuple.of(tenant.keyId(), DbTime.toDb(windowStart)))
                 .map(rows -> rows.iterator().next().getInteger("count"))
                 .invoke(count -> {
                     if (count > config.perMinute()) {

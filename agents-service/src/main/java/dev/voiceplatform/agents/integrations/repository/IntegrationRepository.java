@@ -5,13 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplatform.agents.integrations.Integration;
 import dev.voiceplatform.agents.integrations.rest.IntegrationPatch;
+import dev.voiceplatform.common.db.DbTime;
+import dev.voiceplatform.common.db.Rows;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.UUID;
 
 /** SQL over agent_integrations and integration_accounts. Every query is bounded by the organization. */
@@ -45,14 +45,8 @@ public class IntegrationRepository {
                         + " LEFT JOIN agent_integrations ai ON ai.agent_id = a.id AND ai.integration = $4"
                         + " WHERE a.org_id = $1 AND a.id = $2 AND a.deleted_at IS NULL")
                 .execute(Tuple.of(organizationId, agentId, integration.family().wireName(), integration.pathSegment()))
-                .map(rows -> {
-                    if (rows.size() == 0) {
-                        return null;
-                    }
-                    Row row = rows.iterator().next();
-                    return new Stored(row.getBoolean("connected"), row.getString("account_value"),
-                            parse(row.getString("config")));
-                });
+                .map(rows -> Rows.firstOrNull(rows, row -> new Stored(row.getBoolean("connected"),
+                        row.getString("account_value"), parse(row.getString("config")))));
     }
 
     /**
@@ -67,7 +61,7 @@ public class IntegrationRepository {
                         + "config = (i.config - $6::text[]) || EXCLUDED.config, updated_at = EXCLUDED.updated_at "
                         + "RETURNING config::text AS config")
                 .execute(Tuple.from(new Object[] {agentId, integration.pathSegment(), organizationId,
-                        patch.set().toString(), now.atOffset(ZoneOffset.UTC), patch.cleared().toArray(String[]::new)}))
+                        patch.set().toString(), DbTime.toDb(now), patch.cleared().toArray(String[]::new)}))
                 .map(rows -> parse(rows.iterator().next().getString("config")));
     }
 

@@ -9,6 +9,7 @@ import dev.voiceplatform.agents.integrations.IntegrationField;
 import dev.voiceplatform.agents.integrations.IntegrationsConfig;
 import dev.voiceplatform.agents.integrations.repository.IntegrationRepository;
 import dev.voiceplatform.agents.integrations.rest.IntegrationPatch;
+import dev.voiceplatform.common.db.DbTime;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
 import dev.voiceplatform.common.tenancy.Tenant;
@@ -17,7 +18,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -68,7 +68,7 @@ public class IntegrationService {
                 // The agent first: deleted since the read, it answers 404 and nothing is saved.
                 : pool.withTransaction(tx -> agents.blockChanged(tx, tenant, agentId, changedBlock(integration))
                                 .chain(() -> integrations.merge(tx, tenant.organizationId(), agentId, integration,
-                                        patch, clock.instant().truncatedTo(ChronoUnit.MILLIS))))
+                                        patch, DbTime.now(clock))))
                         .map(saved -> view(integration, stored.withConfig(saved))));
     }
 

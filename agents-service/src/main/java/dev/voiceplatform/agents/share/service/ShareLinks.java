@@ -1,5 +1,6 @@
 package dev.voiceplatform.agents.share.service;
 
+import dev.voiceplatform.common.api.Ids;
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
 import java.security.MessageDigest;
@@ -94,7 +95,7 @@ public final class ShareLinks {
         if (now.getEpochSecond() >= expiry) {
             return Verification.refused(Refusal.EXPIRED);
         }
-        return Verification.valid(UUID.fromString(agentId));
+        return Verification.valid(Ids.parseOrNull(agentId));
     }
 
     private byte[] signature(String agentId, long expiry) {

@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
 
 import dev.voiceplatform.agents.settings.SettingKey;
 import dev.voiceplatform.agents.settings.SettingsCatalog;
@@ -229,6 +230,24 @@ class AgentConfigValidationTest {
         String other = api.createAgent("callbacks");
         config.patch(id, Map.of("notifyEmail", "owner@bakery.example", "callbackAgentId", other)).statusCode(200)
                 .body("config.callbackAgentId", equalTo(other));
+    }
+
+    @Test
+    void notifyEmailIsCheckedAsEveryOtherAddressOfThePlatform() {
+        String id = api.createAgent("addresses");
+        for (String malformed : List.of("owner@bakery..example", "owner@.bakery.example", "owner@bakery.example.",
+                "owner@bakery")) {
+            config.patch(id, Map.of("notifyEmail", malformed)).statusCode(400)
+                    .body("error.code", equalTo("VALIDATION_ERROR"))
+                    .body("error.fields.field", contains("notifyEmail"))
+                    .body("error.fields[0].reason", equalTo("must be an email address"));
+        }
+        config.get(id).statusCode(200).body("version", equalTo(1)).body("config.notifyEmail", nullValue());
+        String longest = "o".repeat(64) + "@" + "b".repeat(63) + "." + "c".repeat(63) + "." + "d".repeat(61);
+        config.patch(id, Map.of("notifyEmail", longest + "d")).statusCode(400)
+                .body("error.fields.field", contains("notifyEmail"));
+        config.patch(id, Map.of("notifyEmail", longest)).statusCode(200)
+                .body("config.notifyEmail", equalTo(longest));
     }
 
     @Test
