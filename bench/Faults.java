@@ -62,6 +62,7 @@ public class Faults {
     private final Duration loadBefore;
     private final Duration loadAfter;
     private final Duration giveUp;
+    private final Duration recoveryLimit;
 
     Faults(Map<String, String> options) {
         gateway = URI.create(required(options, "gateway"));
@@ -73,6 +74,7 @@ public class Faults {
         loadBefore = Duration.ofSeconds(Long.parseLong(options.getOrDefault("seconds-before", "5")));
         loadAfter = Duration.ofSeconds(Long.parseLong(options.getOrDefault("seconds-after", "5")));
         giveUp = Duration.ofSeconds(Long.parseLong(options.getOrDefault("give-up-seconds", "60")));
+        recoveryLimit = Duration.ofSeconds(Long.parseLong(options.getOrDefault("recovery-limit-seconds", "600")));
     }
 
     public static void main(String[] args) throws Exception {
@@ -143,7 +145,7 @@ public class Faults {
         Path restartLog = home.resolve("restart-" + service + ".log");
         Process restart = new ProcessBuilder(root.resolve("platform").toString(), "up")
                 .redirectErrorStream(true).redirectOutput(restartLog.toFile()).start();
-        Duration recovery = firstSuccessAfter(killedAt, probe(service, key), Duration.ofMinutes(3));
+        Duration recovery = firstSuccessAfter(killedAt, probe(service, key), recoveryLimit);
         boolean restarted = restart.waitFor() == 0;
         Duration restartTook = Duration.ofNanos(System.nanoTime() - killedAt);
         if (!restarted) {
@@ -163,7 +165,7 @@ public class Faults {
         leadRows.values().forEach(rowIds::addAll);
         Map<String, Integer> createdEvents = createdEvents(rowIds);
         return new Outcome(service, writes, retries, agentRows, leadRows, createdEvents, restartTook, restarted,
-                recovery);
+                recovery, recoveryLimit);
     }
 
     /** A client's create: sent until it is answered 2xx, with the same key and body every time. */
@@ -321,7 +323,7 @@ public class Faults {
 
     record Outcome(String service, List<Write> writes, Map<String, LongAdder> retries,
             Map<String, List<String>> agentRows, Map<String, List<String>> leadRows, Map<String, Integer> events,
-            Duration restartTook, boolean restarted, Duration recovery) {
+            Duration restartTook, boolean restarted, Duration recovery, Duration recoveryLimit) {
 
         long acknowledgedCount() {
             return writes.stream().filter(Write::acknowledged).count();
@@ -405,7 +407,7 @@ public class Faults {
                     rowsWithRepeatedEvent());
             System.out.printf("    restart (./platform up)    %s%s%n", seconds(restartTook),
                     restarted ? "" : " (FAILED)");
-            System.out.printf("    recovery (kill -> 2xx)     %s%n", recovery == null ? "never" : seconds(recovery));
+            System.out.printf("    recovery (kill -> 2xx)     %s%n", recoveryText());
             System.out.printf("    no duplicates: %s; no acknowledged write lost: %s; recovery <= 10 s: %s%n",
                     duplicates() == 0 ? "met" : "MISSED", lost().isEmpty() ? "met" : "MISSED",
                     recoveryMet() ? "met" : "MISSED");
@@ -414,9 +416,14 @@ public class Faults {
         void printSummaryLine() {
             System.out.printf("  %-8s %6d %6d %6d %6d %6d %8s %10s  %s / %s / %s%n", service, acknowledgedCount(),
                     rowCount(), duplicates(), lost().size(), events.values().stream().mapToInt(Integer::intValue).sum(),
-                    seconds(restartTook), recovery == null ? "never" : seconds(recovery),
+                    seconds(restartTook), recoveryText(),
                     duplicates() == 0 ? "met" : "MISSED", lost().isEmpty() ? "met" : "MISSED",
                     recoveryMet() ? "met" : "MISSED");
+        }
+
+        /** The recovery time, or how long the probe waited in vain. */
+        private String recoveryText() {
+            return recovery == null ? "> " + seconds(recoveryLimit) : seconds(recovery);
         }
 
         private static String seconds(Duration duration) {
