@@ -2,8 +2,9 @@
 # directory on a free loopback port for every service of the platform manifest (none a default port, so a platform
 # running on the default ports never collides with it), stopped and removed when the script ends, whatever happens.
 # Sets ROOT, HOME_DIR, port_of NAME (e.g. port_of PLATFORM_GATEWAY_PORT), env_value NAME (from the printed env),
-# platform ARGS (./platform against this platform) and BENCH_CLASSPATH (platform-common and its dependencies, for
-# the single-file load generators).
+# platform ARGS (./platform against this platform), export_own_platform (so that a program the script starts runs
+# ./platform against this platform too) and BENCH_CLASSPATH (platform-common and its dependencies, for the
+# single-file load generators).
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PORTS="$("$ROOT/platform" free-ports)"
@@ -19,10 +20,18 @@ port_of() {
 
 # The benchmarks' keys are on plans whose limits are raised for this platform only, so the rate limiter still runs
 # on every request exactly as in production but never refuses the benchmark's load.
+OWN_PLATFORM_JAVA_OPTS="${PLATFORM_JAVA_OPTS:-} -Dplatform.rate-limits.premium.per-hour=10000000 -Dplatform.rate-limits.premium.per-day=100000000"
 platform() {
-  env "${PORT_ASSIGNMENTS[@]}" PLATFORM_HOME="$HOME_DIR" \
-    PLATFORM_JAVA_OPTS="${PLATFORM_JAVA_OPTS:-} -Dplatform.rate-limits.premium.per-hour=10000000 -Dplatform.rate-limits.premium.per-day=100000000" \
+  env "${PORT_ASSIGNMENTS[@]}" PLATFORM_HOME="$HOME_DIR" PLATFORM_JAVA_OPTS="$OWN_PLATFORM_JAVA_OPTS" \
     "$ROOT/platform" "$@"
+}
+
+export_own_platform() {
+  local assignment
+  for assignment in "${PORT_ASSIGNMENTS[@]}"; do
+    export "${assignment?}"
+  done
+  export PLATFORM_HOME="$HOME_DIR" PLATFORM_JAVA_OPTS="$OWN_PLATFORM_JAVA_OPTS"
 }
 
 cleanup_own_platform() {

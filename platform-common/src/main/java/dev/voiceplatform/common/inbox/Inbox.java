@@ -28,11 +28,13 @@ public class Inbox {
     private final InboxConfig config;
     private final OutboxConfig topicSettings;
     private final Optional<String> bootstrapServers;
+    private final int httpPort;
     private final List<InboxConsumer> consumers = new ArrayList<>();
 
     public Inbox(Instance<InboxHandler> handlers, DataSource dataSource, ObjectMapper objectMapper, Clock clock,
             InboxConfig config, OutboxConfig topicSettings,
-            @ConfigProperty(name = "kafka.bootstrap.servers") Optional<String> bootstrapServers) {
+            @ConfigProperty(name = "kafka.bootstrap.servers") Optional<String> bootstrapServers,
+            @ConfigProperty(name = "quarkus.http.port", defaultValue = "8080") int httpPort) {
         this.handlers = handlers;
         this.dataSource = dataSource;
         this.objectMapper = objectMapper;
@@ -40,6 +42,7 @@ public class Inbox {
         this.config = config;
         this.topicSettings = topicSettings;
         this.bootstrapServers = bootstrapServers;
+        this.httpPort = httpPort;
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -56,15 +59,19 @@ public class Inbox {
         }
         String bootstrap = bootstrapServers.orElseThrow(() -> new IllegalStateException(
                 "kafka.bootstrap.servers must be set for the inbox consumers"));
+        ConsumerGroupMembership membership = ConsumerGroupMembership.of(config, httpPort);
         for (InboxHandler handler : handlers) {
             InboxConsumer consumer = new InboxConsumer(handler, dataSource, objectMapper, clock, config.retention(),
-                    bootstrap, topicSettings.topicPartitions(), topicSettings.topicReplication());
+                    bootstrap, topicSettings.topicPartitions(), topicSettings.topicReplication(), membership);
             consumer.start();
             consumers.add(consumer);
         }
     }
 
-    /** Stops every consumer; each finishes the event in hand and leaves the rest to the next start. */
+    /**
+     * Stops every consumer; each finishes the event in hand, leaves its group so another replica takes its partitions
+     * at once, and leaves the rest to the next start. Observing ShutdownEvent runs this before the datasource closes.
+     */
     public synchronized void stop() {
         consumers.forEach(InboxConsumer::stop);
         consumers.clear();

@@ -52,6 +52,7 @@ final class InboxConsumer {
     private final String bootstrapServers;
     private final int topicPartitions;
     private final short topicReplication;
+    private final ConsumerGroupMembership membership;
 
     private volatile boolean running;
     private volatile KafkaConsumer<String, String> consumer;
@@ -59,7 +60,8 @@ final class InboxConsumer {
     private Instant nextPurge = Instant.MIN;
 
     InboxConsumer(InboxHandler handler, DataSource dataSource, ObjectMapper objectMapper, Clock clock,
-            Duration retention, String bootstrapServers, int topicPartitions, short topicReplication) {
+            Duration retention, String bootstrapServers, int topicPartitions, short topicReplication,
+            ConsumerGroupMembership membership) {
         this.handler = handler;
         this.dataSource = dataSource;
         // Consumers ignore fields they do not know, whatever the service's own mapper says.
@@ -70,6 +72,7 @@ final class InboxConsumer {
         this.bootstrapServers = bootstrapServers;
         this.topicPartitions = topicPartitions;
         this.topicReplication = topicReplication;
+        this.membership = membership;
     }
 
     void start() {
@@ -79,7 +82,7 @@ final class InboxConsumer {
         worker.start();
     }
 
-    /** Wakes the poll, lets the batch in hand finish its transaction, and closes the Kafka consumer. */
+    /** Wakes the poll, lets the batch in hand finish its transaction, and closes the Kafka consumer, leaving its group. */
     void stop() {
         running = false;
         KafkaConsumer<String, String> current = consumer;
@@ -128,7 +131,7 @@ final class InboxConsumer {
             KafkaConsumer<String, String> current = consumer;
             consumer = null;
             if (current != null) {
-                current.close(Duration.ofSeconds(5));
+                ConsumerGroupMembership.leave(current, Duration.ofSeconds(5));
             }
         }
     }
@@ -137,7 +140,7 @@ final class InboxConsumer {
         KafkaTopics.ensure(bootstrapServers, List.of(handler.topic()), topicPartitions, topicReplication);
         Properties properties = new Properties();
         properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        properties.put(ConsumerConfig.GROUP_ID_CONFIG, handler.consumer());
+        properties.putAll(membership.consumerSettings(handler.consumer()));
         properties.put(ConsumerConfig.CLIENT_ID_CONFIG, handler.consumer());
         properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         // A new consumer group starts at the beginning, so events published before it first ran are applied too.
