@@ -1,10 +1,14 @@
 package dev.voiceplatform.agents.agent.repository;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.voiceplatform.agents.agent.Agent;
 import dev.voiceplatform.agents.agent.AgentStatus;
+import dev.voiceplatform.common.crypto.SealedValueException;
+import dev.voiceplatform.common.crypto.SecretSealer;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.sqlclient.Row;
@@ -16,10 +20,19 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
-/** SQL over the agents table. Every query is bounded by the organization. */
+/**
+ * SQL over the agents table. Every query is bounded by the organization.
+ *
+ * <p>The {@code secrets} document holds each credential sealed ({@link SecretSealer}, bound to the organization and
+ * the credential's name): an {@link Agent} carries them in plain text, the table never does. A value stored in
+ * plain text before sealing existed still reads, and is sealed by the agent's next save, as is a value sealed under
+ * a key that is no longer current.
+ */
 @ApplicationScoped
 public class AgentRepository {
 
@@ -27,6 +40,12 @@ public class AgentRepository {
     private static final String COLUMNS = "id, org_id, name, description, prompt, greeting, language, voice, model, "
             + "status, version, is_tester, test_target_agent_id, created_at, updated_at, deleted_at, settings, "
             + "secrets";
+
+    private final SecretSealer sealer;
+
+    public AgentRepository(SecretSealer sealer) {
+        this.sealer = sealer;
+    }
 
     /** Finds the agent, deleted or not; null when the organization has no such agent. */
     public Uni<Agent> find(SqlClient client, UUID organizationId, UUID id) {
@@ -50,7 +69,7 @@ public class AgentRepository {
                         agent.greeting(), agent.language(), agent.voice(), agent.model(), agent.status().wireName(),
                         agent.version(), agent.tester(), agent.testTargetAgentId(), utc(agent.createdAt()),
                         utc(agent.updatedAt()), utc(agent.deletedAt()), json(agent.settings()),
-                        json(agent.secrets())}))
+                        sealed(agent.organizationId(), agent.secrets())}))
                 .replaceWithVoid();
     }
 
@@ -67,7 +86,7 @@ public class AgentRepository {
                         next.name(), next.description(), next.prompt(), next.greeting(), next.language(), next.voice(),
                         next.model(), next.status().wireName(), next.version(), utc(next.updatedAt()),
                         next.organizationId(), next.id(), expectedVersion, json(next.settings()),
-                        json(next.secrets())}))
+                        sealed(next.organizationId(), next.secrets())}))
                 .map(result -> result.rowCount() == 1);
     }
 
@@ -121,7 +140,8 @@ public class AgentRepository {
 
     /**
      * Copies the live, non-tester agent {@code sourceId} into a new inactive agent at version 1, in SQL so that
-     * every content column and the whole {@code settings} and {@code secrets} documents travel as stored. Not
+     * every content column and the whole {@code settings} and {@code secrets} documents travel as stored (sealed
+     * credentials stay sealed: they are bound to the organization and their names, which the copy shares). Not
      * copied: identity, status, version, timestamps, the tester columns and phone numbers (another table). Null
      * when the source is no longer there.
      */
@@ -174,7 +194,7 @@ public class AgentRepository {
         Uni<List<Agent>> items = client.preparedQuery("SELECT " + COLUMNS + " FROM agents " + filter
                         + " ORDER BY created_at DESC, id DESC LIMIT $" + next + " OFFSET $" + (next + 1))
                 .execute(copyWith(parameters, limit, offset))
-                .map(AgentRepository::mapAll);
+                .map(this::mapAll);
         return Uni.combine().all().unis(items, total).asTuple().map(both -> new Page(both.getItem1(), both.getItem2()));
     }
 
@@ -192,7 +212,7 @@ public class AgentRepository {
         return Tuple.from(values);
     }
 
-    private static List<Agent> mapAll(RowSet<Row> rows) {
+    private List<Agent> mapAll(RowSet<Row> rows) {
         List<Agent> agents = new ArrayList<>(rows.size());
         for (Row row : rows) {
             agents.add(map(row));
@@ -200,15 +220,54 @@ public class AgentRepository {
         return agents;
     }
 
-    private static Agent map(Row row) {
+    private Agent map(Row row) {
+        UUID organizationId = row.getUUID("org_id");
         return new Agent(
-                row.getUUID("id"), row.getUUID("org_id"), row.getString("name"), row.getString("description"),
+                row.getUUID("id"), organizationId, row.getString("name"), row.getString("description"),
                 row.getString("prompt"), row.getString("greeting"), row.getString("language"), row.getString("voice"),
                 row.getString("model"), AgentStatus.fromWire(row.getString("status")).orElseThrow(),
                 row.getInteger("version"), row.getBoolean("is_tester"), row.getUUID("test_target_agent_id"),
                 instant(row.getOffsetDateTime("created_at")), instant(row.getOffsetDateTime("updated_at")),
                 instant(row.getOffsetDateTime("deleted_at")), objectNode(row.getJsonObject("settings")),
-                objectNode(row.getJsonObject("secrets")));
+                opened(organizationId, objectNode(row.getJsonObject("secrets"))));
+    }
+
+    /** The credentials as the table keeps them: every text value sealed under the current key. */
+    private JsonObject sealed(UUID organizationId, ObjectNode secrets) {
+        ObjectNode stored = secrets.deepCopy();
+        for (Iterator<Map.Entry<String, JsonNode>> fields = secrets.fields(); fields.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            if (field.getValue().isTextual()) {
+                stored.put(field.getKey(), sealer.seal(field.getValue().asText(),
+                        secretContext(organizationId, field.getKey())));
+            }
+        }
+        return json(stored);
+    }
+
+    /** The credentials in plain text, sealed or (from before sealing) not. */
+    private ObjectNode opened(UUID organizationId, ObjectNode stored) {
+        if (stored == null) {
+            return null;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> fields = stored.fields(); fields.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            if (field.getValue().isTextual()) {
+                try {
+                    field.setValue(TextNode.valueOf(sealer.openStored(field.getValue().asText(),
+                            secretContext(organizationId, field.getKey()))));
+                } catch (SealedValueException e) {
+                    throw new IllegalStateException("agents.secrets '" + field.getKey() + "' of organization "
+                            + organizationId + " does not open: " + e.getMessage(), e);
+                }
+            }
+        }
+        return stored;
+    }
+
+    /** What a sealed credential is bound to: moved to another organization or another name, it does not open. */
+    public static String secretContext(UUID organizationId, String name) {
+        return "agents.secrets/" + organizationId + "/" + name;
     }
 
     private static ObjectNode objectNode(JsonObject stored) {
