@@ -1,6 +1,7 @@
 package dev.voiceplatform.common.crypto;
 
 import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
 import java.util.Map;
 import java.util.Optional;
 
@@ -18,4 +19,11 @@ public interface CryptoConfig {
 
     /** The id of the key new values are sealed with; a service that stores secrets does not start without it. */
     Optional<String> currentKey();
+
+    /**
+     * Whether a service re-seals, at start and in the background, the stored values that are not sealed under the
+     * current key (plain text from before sealing, or an older key): what lets an old key be retired.
+     */
+    @WithDefault("true")
+    boolean resealAtStart();
 }

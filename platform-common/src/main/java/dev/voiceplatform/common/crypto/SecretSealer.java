@@ -102,9 +102,19 @@ public final class SecretSealer {
         return isSealed(stored) ? open(stored, context) : stored;
     }
 
+    /** The id of the key {@link #seal} uses. */
+    public String currentKeyId() {
+        return keys.currentKeyId();
+    }
+
+    /** What every value sealed under the current key starts with. */
+    public String currentPrefix() {
+        return VERSION + ":" + keys.currentKeyId() + ":";
+    }
+
     /** Whether {@code stored} is plain text or sealed under a key other than the current one. */
     public boolean needsResealing(String stored) {
-        return !isSealed(stored) || !stored.startsWith(VERSION + ":" + keys.currentKeyId() + ":");
+        return !isSealed(stored) || !stored.startsWith(currentPrefix());
     }
 
     /** {@code stored} (sealed under any configured key, or plain) sealed again under the current key. */

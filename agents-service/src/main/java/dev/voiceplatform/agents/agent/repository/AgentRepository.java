@@ -158,6 +158,61 @@ public class AgentRepository {
                 .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
     }
 
+    /** An agent's credentials as the table holds them, not all sealed under the current key. */
+    public record StoredSecrets(UUID id, UUID organizationId, String stored) {
+    }
+
+    /**
+     * Up to {@code limit} agents, deleted or not, in id order after {@code afterId}, whose credentials hold a value
+     * in plain text or sealed under another key than the current one.
+     */
+    public Uni<List<StoredSecrets>> secretsNeedingResealing(SqlClient client, UUID afterId, int limit) {
+        return client.preparedQuery("SELECT id, org_id, secrets::text AS secrets FROM agents WHERE id > $1 "
+                        + "AND EXISTS (SELECT 1 FROM jsonb_each(secrets) AS credential "
+                        + "WHERE jsonb_typeof(credential.value) = 'string' "
+                        + "AND left(credential.value #>> '{}', length($2)) <> $2) ORDER BY id LIMIT $3")
+                .execute(Tuple.of(afterId, sealer.currentPrefix(), limit))
+                .map(rows -> {
+                    List<StoredSecrets> found = new ArrayList<>(rows.size());
+                    for (Row row : rows) {
+                        found.add(new StoredSecrets(row.getUUID("id"), row.getUUID("org_id"),
+                                row.getString("secrets")));
+                    }
+                    return found;
+                });
+    }
+
+    /**
+     * Seals the credentials of {@code found} again under the current key, if they are still as they were found: a
+     * save in between already sealed them, and wins. The version does not move: the credentials are the same.
+     * Fails with {@link SealedValueException} when a value does not open (its key is no longer configured).
+     */
+    public Uni<Boolean> reseal(SqlClient client, StoredSecrets found) {
+        ObjectNode resealed;
+        try {
+            resealed = (ObjectNode) JSON.readTree(found.stored());
+        } catch (JsonProcessingException | ClassCastException e) {
+            // Not the parser's message: it quotes the document, credentials included.
+            return Uni.createFrom().failure(new IllegalStateException("agents.secrets is not a JSON object"));
+        }
+        try {
+            for (Iterator<Map.Entry<String, JsonNode>> fields = resealed.fields(); fields.hasNext(); ) {
+                Map.Entry<String, JsonNode> field = fields.next();
+                String value = field.getValue().isTextual() ? field.getValue().asText() : null;
+                if (value != null && sealer.needsResealing(value)) {
+                    field.setValue(TextNode.valueOf(sealer.reseal(value,
+                            secretContext(found.organizationId(), field.getKey()))));
+                }
+            }
+        } catch (SealedValueException e) {
+            return Uni.createFrom().failure(e);
+        }
+        return client.preparedQuery("UPDATE agents SET secrets = $1::text::jsonb "
+                        + "WHERE org_id = $2 AND id = $3 AND secrets = $4::text::jsonb")
+                .execute(Tuple.of(resealed.toString(), found.organizationId(), found.id(), found.stored()))
+                .map(result -> result.rowCount() == 1);
+    }
+
     /** The live tester aimed at {@code targetId}, with its persona; null when there is none. */
     public Uni<TesterAgent> findLiveTester(SqlClient client, UUID organizationId, UUID targetId) {
         return client.preparedQuery("SELECT " + COLUMNS + ", tester_persona FROM agents WHERE org_id = $1 "
