@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.voiceplatform.common.crypto.EncryptionKeys;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,6 +46,11 @@ class ServiceEnvironmentTest {
         assertEquals("http://127.0.0.1:41005", env.get("QUARKUS_REST_CLIENT_NUMBERS_URL"));
         assertEquals(state.resolve("keys/internal-jwt.pub.pem").toString(), env.get("MP_JWT_VERIFY_PUBLICKEY_LOCATION"));
         assertEquals(Files.readString(state.resolve("keys/share-secret")), env.get("PLATFORM_SHARE_SECRET"));
+        // The key agent credentials are sealed with, kept in the state directory, in a form the service accepts.
+        assertEquals(Files.readString(state.resolve("keys/crypto-local")), env.get("PLATFORM_CRYPTO_KEYS_LOCAL"));
+        assertEquals("local", env.get("PLATFORM_CRYPTO_CURRENT_KEY"));
+        assertEquals("local", EncryptionKeys.of(Map.of("local", env.get("PLATFORM_CRYPTO_KEYS_LOCAL")),
+                env.get("PLATFORM_CRYPTO_CURRENT_KEY")).currentKeyId());
         assertFalse(env.containsKey("PLATFORM_SERVICES_NUMBERS_URL"), "only the entry learns every service");
     }
 

@@ -1,10 +1,14 @@
 package dev.voiceplatform.agents.agent.repository;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.voiceplatform.agents.agent.Agent;
 import dev.voiceplatform.agents.agent.AgentStatus;
+import dev.voiceplatform.common.crypto.SealedValueException;
+import dev.voiceplatform.common.crypto.SecretSealer;
 import dev.voiceplatform.common.db.DbTime;
 import dev.voiceplatform.common.db.Rows;
 import io.smallrye.mutiny.Uni;
@@ -16,10 +20,19 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
-/** SQL over the agents table. Every query is bounded by the organization. */
+/**
+ * SQL over the agents table. Every query is bounded by the organization.
+ *
+ * <p>The {@code secrets} document holds each credential sealed ({@link SecretSealer}, bound to the organization and
+ * the credential's name): an {@link Agent} carries them in plain text, the table never does. A value stored in
+ * plain text before sealing existed still reads, and is sealed by the agent's next save, as is a value sealed under
+ * a key that is no longer current.
+ */
 @ApplicationScoped
 public class AgentRepository {
 
@@ -28,18 +41,24 @@ public class AgentRepository {
             + "status, version, is_tester, test_target_agent_id, created_at, updated_at, deleted_at, settings, "
             + "secrets";
 
+    private final SecretSealer sealer;
+
+    public AgentRepository(SecretSealer sealer) {
+        this.sealer = sealer;
+    }
+
     /** Finds the agent, deleted or not; null when the organization has no such agent. */
     public Uni<Agent> find(SqlClient client, UUID organizationId, UUID id) {
         return client.preparedQuery("SELECT " + COLUMNS + " FROM agents WHERE org_id = $1 AND id = $2")
                 .execute(Tuple.of(organizationId, id))
-                .map(rows -> Rows.firstOrNull(rows, AgentRepository::map));
+                .map(rows -> Rows.firstOrNull(rows, this::map));
     }
 
     /** Finds the agent and locks its row for the rest of the transaction; null when the organization has none. */
     public Uni<Agent> findForUpdate(SqlClient client, UUID organizationId, UUID id) {
         return client.preparedQuery("SELECT " + COLUMNS + " FROM agents WHERE org_id = $1 AND id = $2 FOR UPDATE")
                 .execute(Tuple.of(organizationId, id))
-                .map(rows -> Rows.firstOrNull(rows, AgentRepository::map));
+                .map(rows -> Rows.firstOrNull(rows, this::map));
     }
 
     public Uni<Void> insert(SqlClient client, Agent agent) {
@@ -50,7 +69,7 @@ public class AgentRepository {
                         agent.greeting(), agent.language(), agent.voice(), agent.model(), agent.status().wireName(),
                         agent.version(), agent.tester(), agent.testTargetAgentId(), DbTime.toDb(agent.createdAt()),
                         DbTime.toDb(agent.updatedAt()), DbTime.toDb(agent.deletedAt()), json(agent.settings()),
-                        json(agent.secrets())}))
+                        sealed(agent.organizationId(), agent.secrets())}))
                 .replaceWithVoid();
     }
 
@@ -67,7 +86,7 @@ public class AgentRepository {
                         next.name(), next.description(), next.prompt(), next.greeting(), next.language(), next.voice(),
                         next.model(), next.status().wireName(), next.version(), DbTime.toDb(next.updatedAt()),
                         next.organizationId(), next.id(), expectedVersion, json(next.settings()),
-                        json(next.secrets())}))
+                        sealed(next.organizationId(), next.secrets())}))
                 .map(result -> result.rowCount() == 1);
     }
 
@@ -79,7 +98,7 @@ public class AgentRepository {
         return client.preparedQuery("UPDATE agents SET deleted_at = $3, updated_at = $3, version = version + 1 "
                         + "WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING " + COLUMNS)
                 .execute(Tuple.of(organizationId, id, DbTime.toDb(now)))
-                .map(rows -> Rows.firstOrNull(rows, AgentRepository::map));
+                .map(rows -> Rows.firstOrNull(rows, this::map));
     }
 
     /**
@@ -90,7 +109,7 @@ public class AgentRepository {
         return client.preparedQuery("UPDATE agents SET version = version + 1, updated_at = $3 "
                         + "WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL RETURNING " + COLUMNS)
                 .execute(Tuple.of(organizationId, id, DbTime.toDb(now)))
-                .map(rows -> Rows.firstOrNull(rows, AgentRepository::map));
+                .map(rows -> Rows.firstOrNull(rows, this::map));
     }
 
     /**
@@ -121,7 +140,8 @@ public class AgentRepository {
 
     /**
      * Copies the live, non-tester agent {@code sourceId} into a new inactive agent at version 1, in SQL so that
-     * every content column and the whole {@code settings} and {@code secrets} documents travel as stored. Not
+     * every content column and the whole {@code settings} and {@code secrets} documents travel as stored (sealed
+     * credentials stay sealed: they are bound to the organization and their names, which the copy shares). Not
      * copied: identity, status, version, timestamps, the tester columns and phone numbers (another table). Null
      * when the source is no longer there.
      */
@@ -135,7 +155,62 @@ public class AgentRepository {
                         + "WHERE org_id = $4 AND id = $5 AND deleted_at IS NULL AND NOT is_tester "
                         + "RETURNING " + COLUMNS)
                 .execute(Tuple.of(newId, name, DbTime.toDb(now), organizationId, sourceId))
-                .map(rows -> Rows.firstOrNull(rows, AgentRepository::map));
+                .map(rows -> Rows.firstOrNull(rows, this::map));
+    }
+
+    /** An agent's credentials as the table holds them, not all sealed under the current key. */
+    public record StoredSecrets(UUID id, UUID organizationId, String stored) {
+    }
+
+    /**
+     * Up to {@code limit} agents, deleted or not, in id order after {@code afterId}, whose credentials hold a value
+     * in plain text or sealed under another key than the current one.
+     */
+    public Uni<List<StoredSecrets>> secretsNeedingResealing(SqlClient client, UUID afterId, int limit) {
+        return client.preparedQuery("SELECT id, org_id, secrets::text AS secrets FROM agents WHERE id > $1 "
+                        + "AND EXISTS (SELECT 1 FROM jsonb_each(secrets) AS credential "
+                        + "WHERE jsonb_typeof(credential.value) = 'string' "
+                        + "AND left(credential.value #>> '{}', length($2)) <> $2) ORDER BY id LIMIT $3")
+                .execute(Tuple.of(afterId, sealer.currentPrefix(), limit))
+                .map(rows -> {
+                    List<StoredSecrets> found = new ArrayList<>(rows.size());
+                    for (Row row : rows) {
+                        found.add(new StoredSecrets(row.getUUID("id"), row.getUUID("org_id"),
+                                row.getString("secrets")));
+                    }
+                    return found;
+                });
+    }
+
+    /**
+     * Seals the credentials of {@code found} again under the current key, if they are still as they were found: a
+     * save in between already sealed them, and wins. The version does not move: the credentials are the same.
+     * Fails with {@link SealedValueException} when a value does not open (its key is no longer configured).
+     */
+    public Uni<Boolean> reseal(SqlClient client, StoredSecrets found) {
+        ObjectNode resealed;
+        try {
+            resealed = (ObjectNode) JSON.readTree(found.stored());
+        } catch (JsonProcessingException | ClassCastException e) {
+            // Not the parser's message: it quotes the document, credentials included.
+            return Uni.createFrom().failure(new IllegalStateException("agents.secrets is not a JSON object"));
+        }
+        try {
+            for (Iterator<Map.Entry<String, JsonNode>> fields = resealed.fields(); fields.hasNext(); ) {
+                Map.Entry<String, JsonNode> field = fields.next();
+                String value = field.getValue().isTextual() ? field.getValue().asText() : null;
+                if (value != null && sealer.needsResealing(value)) {
+                    field.setValue(TextNode.valueOf(sealer.reseal(value,
+                            secretContext(found.organizationId(), field.getKey()))));
+                }
+            }
+        } catch (SealedValueException e) {
+            return Uni.createFrom().failure(e);
+        }
+        return client.preparedQuery("UPDATE agents SET secrets = $1::text::jsonb "
+                        + "WHERE org_id = $2 AND id = $3 AND secrets = $4::text::jsonb")
+                .execute(Tuple.of(resealed.toString(), found.organizationId(), found.id(), found.stored()))
+                .map(result -> result.rowCount() == 1);
     }
 
     /** The live tester aimed at {@code targetId}, with its persona; null when there is none. */
@@ -169,7 +244,7 @@ public class AgentRepository {
         Uni<List<Agent>> items = client.preparedQuery("SELECT " + COLUMNS + " FROM agents " + filter
                         + " ORDER BY created_at DESC, id DESC LIMIT $" + next + " OFFSET $" + (next + 1))
                 .execute(copyWith(parameters, limit, offset))
-                .map(AgentRepository::mapAll);
+                .map(this::mapAll);
         return Uni.combine().all().unis(items, total).asTuple().map(both -> new Page(both.getItem1(), both.getItem2()));
     }
 
@@ -187,7 +262,7 @@ public class AgentRepository {
         return Tuple.from(values);
     }
 
-    private static List<Agent> mapAll(RowSet<Row> rows) {
+    private List<Agent> mapAll(RowSet<Row> rows) {
         List<Agent> agents = new ArrayList<>(rows.size());
         for (Row row : rows) {
             agents.add(map(row));
@@ -195,16 +270,56 @@ public class AgentRepository {
         return agents;
     }
 
-    private static Agent map(Row row) {
+    private Agent map(Row row) {
+        UUID organizationId = row.getUUID("org_id");
         return new Agent(
-                row.getUUID("id"), row.getUUID("org_id"), row.getString("name"), row.getString("description"),
+                row.getUUID("id"), organizationId, row.getString("name"), row.getString("description"),
                 row.getString("prompt"), row.getString("greeting"), row.getString("language"), row.getString("voice"),
                 row.getString("model"), AgentStatus.fromWire(row.getString("status")).orElseThrow(),
                 row.getInteger("version"), row.getBoolean("is_tester"), row.getUUID("test_target_agent_id"),
                 DbTime.fromDb(row.getOffsetDateTime("created_at")),
                 DbTime.fromDb(row.getOffsetDateTime("updated_at")),
                 DbTime.fromDb(row.getOffsetDateTime("deleted_at")),
-                objectNode(row.getJsonObject("settings")), objectNode(row.getJsonObject("secrets")));
+                objectNode(row.getJsonObject("settings")),
+                opened(organizationId, objectNode(row.getJsonObject("secrets"))));
+    }
+
+    /** The credentials as the table keeps them: every text value sealed under the current key. */
+    private JsonObject sealed(UUID organizationId, ObjectNode secrets) {
+        ObjectNode stored = secrets.deepCopy();
+        for (Iterator<Map.Entry<String, JsonNode>> fields = secrets.fields(); fields.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            if (field.getValue().isTextual()) {
+                stored.put(field.getKey(), sealer.seal(field.getValue().asText(),
+                        secretContext(organizationId, field.getKey())));
+            }
+        }
+        return json(stored);
+    }
+
+    /** The credentials in plain text, sealed or (from before sealing) not. */
+    private ObjectNode opened(UUID organizationId, ObjectNode stored) {
+        if (stored == null) {
+            return null;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> fields = stored.fields(); fields.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            if (field.getValue().isTextual()) {
+                try {
+                    field.setValue(TextNode.valueOf(sealer.openStored(field.getValue().asText(),
+                            secretContext(organizationId, field.getKey()))));
+                } catch (SealedValueException e) {
+                    throw new IllegalStateException("agents.secrets '" + field.getKey() + "' of organization "
+                            + organizationId + " does not open: " + e.getMessage(), e);
+                }
+            }
+        }
+        return stored;
+    }
+
+    /** What a sealed credential is bound to: moved to another organization or another name, it does not open. */
+    public static String secretContext(UUID organizationId, String name) {
+        return "agents.secrets/" + organizationId + "/" + name;
     }
 
     private static ObjectNode objectNode(JsonObject stored) {

@@ -67,11 +67,18 @@ class AgentDuplicateTest {
         String copy = response.path("id");
         assertThat(response.header("Location"), endsWith("/agents/" + copy));
 
+        // The publish sealed the source's credentials (written in plain text above, as before sealing existed); the
+        // copy holds them exactly as the source stores them.
         Map<String, Object> copied = TestDatabase.query("SELECT settings::text = ?::jsonb::text AS same_settings, "
-                + "secrets::text = ?::jsonb::text AS same_secrets, is_tester, test_target_agent_id, created_at "
-                + "FROM agents WHERE id = ?", SETTINGS, SECRETS, UUID.fromString(copy)).get(0);
+                + "secrets::text = (SELECT secrets::text FROM agents WHERE id = ?) AS same_secrets, "
+                + "secrets::text LIKE '%whsec_copied%' AS plain_secrets, is_tester, test_target_agent_id, created_at "
+                + "FROM agents WHERE id = ?", SETTINGS, sourceId, UUID.fromString(copy)).get(0);
         assertEquals(true, copied.get("same_settings"));
         assertEquals(true, copied.get("same_secrets"));
+        assertEquals(false, copied.get("plain_secrets"));
+        new ConfigApi(api).get(copy).statusCode(200)
+                .body("secrets_configured.'webhook.secret'", equalTo(true))
+                .body("secrets_configured.vendor1ApiKey", equalTo(true));
         assertEquals(false, copied.get("is_tester"));
         assertEquals(null, copied.get("test_target_agent_id"));
         Object sourceCreated = TestDatabase.query(
