@@ -60,13 +60,13 @@ public class ServiceForwarder {
     private final Map<OwningService, Upstream> upstreams;
     private final InternalTokens tokens;
     private final long connectTimeoutMillis;
-    private final long idleTimeoutMillis;
+    private final GatewayConfig.Forwarding forwarding;
 
     public ServiceForwarder(Vertx vertx, Config config, GatewayConfig.Forwarding forwarding,
             RouteTable routes, InternalTokenIssuer issuer, InternalTokens tokens) {
         this.tokens = tokens;
         this.connectTimeoutMillis = forwarding.connectTimeout().toMillis();
-        this.idleTimeoutMillis = forwarding.idleTimeout().toMillis();
+        this.forwarding = forwarding;
         this.upstreams = Upstream.forServices(routes.forwardedServices(), config);
         // Every forwarded request needs a signed token: a missing signing key stops the start, not each request.
         issuer.forService("gateway");
@@ -108,7 +108,9 @@ public class ServiceForwarder {
                 .setSsl(upstream.ssl())
                 .setURI(upstream.basePath() + path + (in.query() == null ? "" : "?" + in.query()))
                 .setConnectTimeout(connectTimeoutMillis)
-                .setIdleTimeout(idleTimeoutMillis);
+                // Vert.x counts this from the moment the request is sent and starts it again with every byte that
+                // comes back: a service that takes the connection and then says nothing is given up on.
+                .setIdleTimeout(route.routeClass().timeout(forwarding).toMillis());
         headers.forEach(header -> options.addHeader(header.getKey(), header.getValue()));
         options.putHeader(HttpHeaders.AUTHORIZATION, "Bearer " + tokens.forRequest(credential.tenant()));
         options.putHeader(CorrelationIds.HEADER, in.getHeader(CorrelationIds.HEADER));

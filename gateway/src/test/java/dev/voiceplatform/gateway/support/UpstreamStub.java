@@ -17,12 +17,15 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * A stand-in for the agents service on the port {@link UpstreamPort} chose. It records every request it gets and
- * answers with the reply a test set. A request for {@code /agents/silent} is never answered; while replies are held
+ * answers with the reply a test set. A request for {@code /agents/silent}, or with the query {@code stub=silent}, is
+ * never answered; while replies are held
  * ({@link #holdReplies()}), requests are received but answered only on {@link #releaseReplies()}.
  */
 public final class UpstreamStub {
 
     public static final String SILENT_PATH = "/agents/silent";
+    /** A query that makes the stub leave any request unanswered, for routes whose path is fixed. */
+    public static final String SILENT_QUERY = "stub=silent";
     private static final Vertx VERTX = Vertx.vertx();
     private static final BlockingQueue<Exchange> EXCHANGES = new LinkedBlockingQueue<>();
     private static volatile Reply reply = Reply.standard();
@@ -144,7 +147,7 @@ public final class UpstreamStub {
         request.endHandler(ignored -> {
             exchange.firstBytes.complete(Buffer.buffer());
             exchange.body.complete(body);
-            if (SILENT_PATH.equals(request.path())) {
+            if (SILENT_PATH.equals(request.path()) || SILENT_QUERY.equals(request.query())) {
                 return;
             }
             Reply current = reply;
