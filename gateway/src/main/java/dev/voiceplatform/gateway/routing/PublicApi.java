@@ -90,7 +90,12 @@ public class PublicApi {
         // The body waits here until the request is let through, then flows straight to the service.
         request.pause();
         Exchange exchange = new Exchange(ctx);
-        ctx.addEndHandler(ignored -> record(exchange));
+        // The connection went before any answer was handed over; an answer under way is recorded when it ends.
+        ctx.addEndHandler(ended -> {
+            if (!exchange.answering) {
+                record(exchange, ended.succeeded());
+            }
+        });
         try {
             exchange.version = ApiVersions.resolve(request.getHeader(ApiVersions.HEADER));
         } catch (ApiException e) {
@@ -173,7 +178,9 @@ public class PublicApi {
     /** A service's answer: streamed through, unless the pinned version needs it rewritten. */
     private void answered(Exchange exchange, HttpClientResponse answer) {
         if (!versions.rewritesResponse(exchange.version, answer.statusCode(), answer.getHeader(HttpHeaders.CONTENT_TYPE))) {
-            ServiceForwarder.relay(exchange.ctx, exchange.route, answer);
+            exchange.answering = true;
+            ServiceForwarder.relay(exchange.ctx, exchange.route, answer)
+                    .onComplete(relayed -> record(exchange, relayed.succeeded()));
             return;
         }
         ServiceForwarder.readWhole(answer).onComplete(read -> {
@@ -254,7 +261,9 @@ public class PublicApi {
                 response.headers().add(header.getKey(), header.getValue());
             }
         });
-        response.end(answer.body());
+        exchange.answering = true;
+        response.end(answer.body()).onComplete(ended -> record(exchange,
+                ended.succeeded() || ServiceForwarder.wholeBodyWritten(response)));
     }
 
     private static void dropUnreadBody(HttpServerRequest request) {
@@ -271,11 +280,18 @@ public class PublicApi {
         request.resume();
     }
 
-    private void record(Exchange exchange) {
-        HttpServerResponse response = exchange.response();
+    /**
+     * Counts the request once: by its status when the caller got the whole answer, as {@code closed} when the
+     * connection went before that.
+     */
+    private void record(Exchange exchange, boolean wholeAnswer) {
+        if (exchange.recorded) {
+            return;
+        }
+        exchange.recorded = true;
         metrics.request(exchange.route == null ? GatewayMetrics.NO_ROUTE : exchange.route.pattern(),
                 exchange.request().method().name(),
-                response.ended() ? Integer.toString(response.getStatusCode()) : "closed",
+                wholeAnswer ? Integer.toString(exchange.response().getStatusCode()) : GatewayMetrics.CLOSED,
                 Duration.ofNanos(System.nanoTime() - exchange.startedNanos));
     }
 
