@@ -60,6 +60,27 @@ public final class GatewayConfig {
         int maxConnectionsPerService();
     }
 
+    /** The gateway's databases: keys and organizations, rate-limit counters, idempotency records. */
+    @ConfigMapping(prefix = "platform.stores")
+    public interface Stores {
+
+        /** Time allowed to open a connection to a database; past it the statement fails (the caller gets a 503). */
+        @WithDefault("2s")
+        Duration connectTimeout();
+
+        /**
+         * Longest a public request waits on a database before it is answered 503 (SERVICE_UNAVAILABLE, or the
+         * store's own code). Statements take milliseconds; this only bounds a database that takes connections and
+         * then says nothing.
+         */
+        @WithDefault("5s")
+        Duration requestTimeout();
+
+        /** Longest the readiness check waits for each database to answer {@code SELECT 1}. */
+        @WithDefault("1s")
+        Duration readinessTimeout();
+    }
+
     /** API keys. */
     @ConfigMapping(prefix = "platform.keys")
     public interface Keys {
