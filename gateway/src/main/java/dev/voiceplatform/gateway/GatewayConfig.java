@@ -36,16 +36,49 @@ public final class GatewayConfig {
         Duration connectTimeout();
 
         /**
-         * Time a service may stay silent before the exchange is abandoned (503 SERVICE_UNAVAILABLE when no answer
-         * began). Generous because the questionnaire wizard can take up to a minute.
+         * Time a service of an ordinary route may stay silent (before its answer begins, and between the pieces of
+         * it); past it the caller gets 503 SERVICE_UNAVAILABLE when no answer began, a cut connection otherwise.
+         * Ordinary routes read and write stored resources, which takes milliseconds.
          */
-        @WithDefault("90s")
-        Duration idleTimeout();
+        @WithDefault("5s")
+        Duration ordinaryTimeout();
+
+        /** The same for the drafting wizards, which wait on a language model (up to about a minute). */
+        @WithDefault("75s")
+        Duration draftingTimeout();
+
+        /**
+         * The same for file uploads. It runs from the moment the request is sent on, so the caller's upload itself
+         * must fit in it too.
+         */
+        @WithDefault("30s")
+        Duration uploadTimeout();
 
         /** Keep-alive connections pooled per service. */
         @WithDefault("100")
         @Min(1)
         int maxConnectionsPerService();
+    }
+
+    /** The gateway's databases: keys and organizations, rate-limit counters, idempotency records. */
+    @ConfigMapping(prefix = "platform.stores")
+    public interface Stores {
+
+        /** Time allowed to open a connection to a database; past it the statement fails (the caller gets a 503). */
+        @WithDefault("2s")
+        Duration connectTimeout();
+
+        /**
+         * Longest a public request waits on a database before it is answered 503 (SERVICE_UNAVAILABLE, or the
+         * store's own code). Statements take milliseconds; this only bounds a database that takes connections and
+         * then says nothing.
+         */
+        @WithDefault("5s")
+        Duration requestTimeout();
+
+        /** Longest the readiness check waits for each database to answer {@code SELECT 1}. */
+        @WithDefault("1s")
+        Duration readinessTimeout();
     }
 
     /** API keys. */

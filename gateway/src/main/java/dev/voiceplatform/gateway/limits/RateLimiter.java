@@ -1,5 +1,6 @@
 package dev.voiceplatform.gateway.limits;
 
+import dev.voiceplatform.common.db.StoreFailureLog;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
 import dev.voiceplatform.gateway.keys.KeyCredential;
@@ -31,6 +32,7 @@ import org.jboss.logging.Logger;
 public class RateLimiter {
 
     private static final Logger LOG = Logger.getLogger(RateLimiter.class);
+    private static final StoreFailureLog FAILURES = new StoreFailureLog(LOG);
     /** Keys with a lease held in memory at most; past it every lease is dropped (each is worth a hundredth). */
     private static final int MAX_LEASES = 100_000;
 
@@ -162,7 +164,7 @@ public class RateLimiter {
     }
 
     private static Throwable unavailable(Throwable failure) {
-        LOG.errorf("Rate-limit counters cannot be reached: %s", failure.toString());
+        FAILURES.failed("Rate-limit counters cannot be reached", failure);
         return ApiException.of(ErrorCode.RATE_LIMIT_UNAVAILABLE, "Rate limiting is temporarily unavailable");
     }
 }

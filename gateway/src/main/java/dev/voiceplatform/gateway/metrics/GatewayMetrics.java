@@ -17,6 +17,8 @@ public class GatewayMetrics {
 
     /** The route tag of a request that matched no route (or was refused before one was chosen). */
     public static final String NO_ROUTE = "none";
+    /** The status tag of a request whose connection went before the whole answer was written. */
+    public static final String CLOSED = "closed";
 
     private final MeterRegistry registry;
     /** Registered timers by route, method and status: looking one up in the registry costs more than the rest. */
@@ -31,7 +33,7 @@ public class GatewayMetrics {
 
     /**
      * One public request: count and latency histogram by route template, method and status ({@code closed} when the
-     * connection went before an answer).
+     * connection went before the whole answer was written).
      */
     public void request(String route, String method, String status, Duration took) {
         // Bounded: route templates, methods and statuses are each a small fixed set.

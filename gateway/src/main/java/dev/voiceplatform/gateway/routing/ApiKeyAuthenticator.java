@@ -1,5 +1,6 @@
 package dev.voiceplatform.gateway.routing;
 
+import dev.voiceplatform.common.db.StoreFailureLog;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
 import dev.voiceplatform.gateway.BearerToken;
@@ -23,6 +24,7 @@ public class ApiKeyAuthenticator {
 
     public static final String API_KEY_HEADER = "X-API-Key";
     private static final Logger LOG = Logger.getLogger(ApiKeyAuthenticator.class);
+    private static final StoreFailureLog FAILURES = new StoreFailureLog(LOG);
 
     private final ApiKeyRepository keys;
     private final CredentialCache cache;
@@ -89,7 +91,7 @@ public class ApiKeyAuthenticator {
 
     private static Throwable storeUnavailable(Throwable failure) {
         // Fail closed: without the key store no request is let through.
-        LOG.error("API keys cannot be looked up", failure);
+        FAILURES.failed("API keys cannot be looked up", failure);
         return ApiException.of(ErrorCode.SERVICE_UNAVAILABLE, "Authentication is temporarily unavailable");
     }
 }

@@ -18,6 +18,10 @@ final class Exchange {
     KeyCredential credential;
     Route route;
     String path;
+    /** The answer is being handed over; whether its end is written decides what is recorded. */
+    boolean answering;
+    /** The request has been counted in the metrics (once, whichever way it ended). */
+    boolean recorded;
 
     Exchange(RoutingContext ctx) {
         this.ctx = ctx;

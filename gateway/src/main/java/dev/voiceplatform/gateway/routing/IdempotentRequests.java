@@ -1,5 +1,6 @@
 package dev.voiceplatform.gateway.routing;
 
+import dev.voiceplatform.common.db.StoreFailureLog;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
 import dev.voiceplatform.gateway.idempotency.Claim;
@@ -25,6 +26,7 @@ import org.jboss.logging.Logger;
 class IdempotentRequests {
 
     private static final Logger LOG = Logger.getLogger(IdempotentRequests.class);
+    private static final StoreFailureLog FAILURES = new StoreFailureLog(LOG);
 
     private final IdempotencyStore idempotency;
     private final GatewayMetrics metrics;
@@ -52,7 +54,7 @@ class IdempotentRequests {
                     request.getHeader("If-Match"), body);
             UUID keyId = exchange.credential.key().id();
             Uni<Claim> claim = idempotency.claim(keyId, key, fingerprint).onFailure().transform(failure -> {
-                LOG.errorf("Idempotency store cannot take a claim: %s", failure.toString());
+                FAILURES.failed("Idempotency store cannot take a claim", failure);
                 return ApiException.of(ErrorCode.IDEMPOTENCY_UNAVAILABLE, "Idempotency is temporarily unavailable");
             });
             pipeline.await(exchange, claim, found -> claimed(exchange, key, body, found, pipeline));
@@ -90,7 +92,7 @@ class IdempotentRequests {
             idempotency.complete(keyId, key, won.token(), response).subscribe().with(
                     stored -> PublicApi.onRequestContext(exchange, () -> pipeline.write(exchange, response)),
                     failure -> PublicApi.onRequestContext(exchange, () -> {
-                        LOG.errorf("A 2xx answer could not be kept for its Idempotency-Key: %s", failure.toString());
+                        FAILURES.failed("A 2xx answer could not be kept for its Idempotency-Key", failure);
                         pipeline.write(exchange, response);
                     }));
         }), error -> release(exchange, keyId, key, won, () -> pipeline.respond(exchange, error)));
@@ -105,7 +107,7 @@ class IdempotentRequests {
                 released -> PublicApi.onRequestContext(exchange, answer),
                 failure -> PublicApi.onRequestContext(exchange, () -> {
                     // The claim then times out; retries meanwhile get 409 IDEMPOTENCY_KEY_IN_FLIGHT.
-                    LOG.errorf("An Idempotency-Key could not be released: %s", failure.toString());
+                    FAILURES.failed("An Idempotency-Key could not be released", failure);
                     answer.run();
                 }));
     }

@@ -3,8 +3,11 @@ package dev.voiceplatform.gateway.routing;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.voiceplatform.common.correlation.CorrelationIds;
+import dev.voiceplatform.common.db.StoreFailureLog;
+import dev.voiceplatform.common.db.StoreFailures;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
+import dev.voiceplatform.gateway.GatewayConfig;
 import dev.voiceplatform.gateway.idempotency.IdempotencyKeys;
 import dev.voiceplatform.gateway.keys.KeyCredential;
 import dev.voiceplatform.gateway.keys.Scope;
@@ -52,6 +55,7 @@ public class PublicApi {
      */
     private static final long DRAIN_LIMIT = 16L * 1024 * 1024;
     private static final Logger LOG = Logger.getLogger(PublicApi.class);
+    private static final StoreFailureLog STORE_FAILURES = new StoreFailureLog(LOG);
 
     private final ApiKeyAuthenticator authenticator;
     private final RouteTable routes;
@@ -61,10 +65,11 @@ public class PublicApi {
     private final IdempotentRequests idempotentRequests;
     private final VersionChanges versions;
     private final GatewayMetrics metrics;
+    private final Duration storeTimeout;
 
     public PublicApi(ApiKeyAuthenticator authenticator, RouteTable routes, ServiceForwarder forwarder,
             ObjectMapper objectMapper, RateLimiter rateLimiter, IdempotentRequests idempotentRequests,
-            VersionChanges versions, GatewayMetrics metrics) {
+            VersionChanges versions, GatewayMetrics metrics, GatewayConfig.Stores stores) {
         this.authenticator = authenticator;
         this.routes = routes;
         this.forwarder = forwarder;
@@ -73,6 +78,7 @@ public class PublicApi {
         this.idempotentRequests = idempotentRequests;
         this.versions = versions;
         this.metrics = metrics;
+        this.storeTimeout = stores.requestTimeout();
     }
 
     void init(@Observes Router router) {
@@ -90,7 +96,12 @@ public class PublicApi {
         // The body waits here until the request is let through, then flows straight to the service.
         request.pause();
         Exchange exchange = new Exchange(ctx);
-        ctx.addEndHandler(ignored -> record(exchange));
+        // The connection went before any answer was handed over; an answer under way is recorded when it ends.
+        ctx.addEndHandler(ended -> {
+            if (!exchange.answering) {
+                record(exchange, ended.succeeded());
+            }
+        });
         try {
             exchange.version = ApiVersions.resolve(request.getHeader(ApiVersions.HEADER));
         } catch (ApiException e) {
@@ -173,7 +184,9 @@ public class PublicApi {
     /** A service's answer: streamed through, unless the pinned version needs it rewritten. */
     private void answered(Exchange exchange, HttpClientResponse answer) {
         if (!versions.rewritesResponse(exchange.version, answer.statusCode(), answer.getHeader(HttpHeaders.CONTENT_TYPE))) {
-            ServiceForwarder.relay(exchange.ctx, exchange.route, answer);
+            exchange.answering = true;
+            ServiceForwarder.relay(exchange.ctx, exchange.route, answer)
+                    .onComplete(relayed -> record(exchange, relayed.succeeded()));
             return;
         }
         ServiceForwarder.readWhole(answer).onComplete(read -> {
@@ -190,10 +203,11 @@ public class PublicApi {
     /**
      * Runs {@code then} with the item on the request's own context; a failure answers the error. An item that is
      * already there (a remembered key, a leased request) goes on at once; one that arrives on another thread (a
-     * database answer) is handed back to the request's context first.
+     * database answer) is handed back to the request's context first. Every item awaited here comes from a
+     * database, so none is waited for longer than {@code platform.stores.request-timeout}.
      */
     <T> void await(Exchange exchange, Uni<T> uni, Consumer<T> then) {
-        uni.subscribe().with(
+        uni.ifNoItem().after(storeTimeout).fail().subscribe().with(
                 item -> onRequestContext(exchange, () -> guarded(exchange, () -> then.accept(item))),
                 failure -> onRequestContext(exchange, () -> fail(exchange, failure)));
     }
@@ -222,6 +236,11 @@ public class PublicApi {
     private void fail(Exchange exchange, Throwable failure) {
         if (failure instanceof ApiException api) {
             respond(exchange, api);
+            return;
+        }
+        if (StoreFailures.unreachable(failure)) {
+            STORE_FAILURES.failed("A database could not be used for a public request", failure);
+            respond(exchange, ApiException.of(ErrorCode.SERVICE_UNAVAILABLE, "The service is temporarily unavailable"));
             return;
         }
         LOG.errorf(failure, "Public request failed (correlation id %s)",
@@ -254,7 +273,9 @@ public class PublicApi {
                 response.headers().add(header.getKey(), header.getValue());
             }
         });
-        response.end(answer.body());
+        exchange.answering = true;
+        response.end(answer.body()).onComplete(ended -> record(exchange,
+                ended.succeeded() || ServiceForwarder.wholeBodyWritten(response)));
     }
 
     private static void dropUnreadBody(HttpServerRequest request) {
@@ -271,11 +292,18 @@ public class PublicApi {
         request.resume();
     }
 
-    private void record(Exchange exchange) {
-        HttpServerResponse response = exchange.response();
+    /**
+     * Counts the request once: by its status when the caller got the whole answer, as {@code closed} when the
+     * connection went before that.
+     */
+    private void record(Exchange exchange, boolean wholeAnswer) {
+        if (exchange.recorded) {
+            return;
+        }
+        exchange.recorded = true;
         metrics.request(exchange.route == null ? GatewayMetrics.NO_ROUTE : exchange.route.pattern(),
                 exchange.request().method().name(),
-                response.ended() ? Integer.toString(response.getStatusCode()) : "closed",
+                wholeAnswer ? Integer.toString(exchange.response().getStatusCode()) : GatewayMetrics.CLOSED,
                 Duration.ofNanos(System.nanoTime() - exchange.startedNanos));
     }
 

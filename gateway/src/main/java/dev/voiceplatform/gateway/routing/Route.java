@@ -9,7 +9,8 @@ import java.util.Optional;
 
 /**
  * One entry of the route table: method, path under {@code /v1} with {@code {name}} segments, owning service, the
- * scopes a key must hold (all of them) and the largest request body the route takes (413 BODY_TOO_LARGE above it).
+ * scopes a key must hold (all of them), the largest request body the route takes (413 BODY_TOO_LARGE above it) and
+ * its class, which sets how long the service may take to answer.
  */
 public final class Route {
 
@@ -19,13 +20,26 @@ public final class Route {
     private final OwningService service;
     private final List<Scope> requiredScopes;
     private final long bodyCap;
+    private final RouteClass routeClass;
 
-    /** A route whose body, if any, is JSON: capped at {@link RouteTable#JSON_BODY_CAP}. */
+    /** An ordinary route whose body, if any, is JSON: capped at {@link RouteTable#JSON_BODY_CAP}. */
     Route(HttpMethod method, String pattern, OwningService service, Scope... requiredScopes) {
-        this(method, pattern, service, RouteTable.JSON_BODY_CAP, requiredScopes);
+        this(method, pattern, service, RouteClass.ORDINARY, RouteTable.JSON_BODY_CAP, requiredScopes);
     }
 
+    /** A JSON route of the given class. */
+    Route(HttpMethod method, String pattern, OwningService service, RouteClass routeClass, Scope... requiredScopes) {
+        this(method, pattern, service, routeClass, RouteTable.JSON_BODY_CAP, requiredScopes);
+    }
+
+    /** A route with its own body cap; one above the JSON cap takes files, so it is an upload. */
     Route(HttpMethod method, String pattern, OwningService service, long bodyCap, Scope... requiredScopes) {
+        this(method, pattern, service, bodyCap > RouteTable.JSON_BODY_CAP ? RouteClass.UPLOAD : RouteClass.ORDINARY,
+                bodyCap, requiredScopes);
+    }
+
+    private Route(HttpMethod method, String pattern, OwningService service, RouteClass routeClass, long bodyCap,
+            Scope... requiredScopes) {
         if (!pattern.startsWith("/")) {
             throw new IllegalArgumentException("a route pattern starts with /: " + pattern);
         }
@@ -38,6 +52,7 @@ public final class Route {
         this.service = service;
         this.requiredScopes = List.of(requiredScopes);
         this.bodyCap = bodyCap;
+        this.routeClass = routeClass;
     }
 
     public HttpMethod method() {
@@ -59,6 +74,11 @@ public final class Route {
     /** The largest request body, in bytes, this route accepts. */
     public long bodyCap() {
         return bodyCap;
+    }
+
+    /** Which timeout the service's answer is held to. */
+    public RouteClass routeClass() {
+        return routeClass;
     }
 
     /** The first required scope the key lacks, in table order. */

@@ -9,6 +9,7 @@ import static dev.voiceplatform.gateway.keys.Scope.LEADS_WRITE;
 import static dev.voiceplatform.gateway.keys.Scope.PHONE_NUMBERS_READ;
 import static dev.voiceplatform.gateway.keys.Scope.PHONE_NUMBERS_WRITE;
 import static dev.voiceplatform.gateway.routing.OwningService.GATEWAY;
+import static dev.voiceplatform.gateway.routing.RouteClass.DRAFTING;
 import static io.vertx.core.http.HttpMethod.DELETE;
 import static io.vertx.core.http.HttpMethod.GET;
 import static io.vertx.core.http.HttpMethod.PATCH;
@@ -58,9 +59,9 @@ public class RouteTable {
             new Route(DELETE, "/agents/{id}", AGENTS, AGENTS_DELETE),
             new Route(POST, "/agents/{id}/publish", AGENTS, AGENTS_WRITE),
             new Route(POST, "/agents/{id}/unpublish", AGENTS, AGENTS_WRITE),
-            new Route(POST, "/agents/drafts/from-website", AGENTS, AGENTS_WRITE),
-            new Route(POST, "/agents/drafts/from-description", AGENTS, AGENTS_WRITE),
-            new Route(POST, "/agents/drafts/from-questionnaire", AGENTS, AGENTS_WRITE),
+            new Route(POST, "/agents/drafts/from-website", AGENTS, DRAFTING, AGENTS_WRITE),
+            new Route(POST, "/agents/drafts/from-description", AGENTS, DRAFTING, AGENTS_WRITE),
+            new Route(POST, "/agents/drafts/from-questionnaire", AGENTS, DRAFTING, AGENTS_WRITE),
             new Route(GET, "/agents/{id}/config", AGENTS, AGENTS_READ),
             new Route(PATCH, "/agents/{id}/config", AGENTS, AGENTS_WRITE),
             new Route(POST, "/agents/{id}/duplicate", AGENTS, AGENTS_WRITE),

@@ -60,13 +60,13 @@ public class ServiceForwarder {
     private final Map<OwningService, Upstream> upstreams;
     private final InternalTokens tokens;
     private final long connectTimeoutMillis;
-    private final long idleTimeoutMillis;
+    private final GatewayConfig.Forwarding forwarding;
 
     public ServiceForwarder(Vertx vertx, Config config, GatewayConfig.Forwarding forwarding,
             RouteTable routes, InternalTokenIssuer issuer, InternalTokens tokens) {
         this.tokens = tokens;
         this.connectTimeoutMillis = forwarding.connectTimeout().toMillis();
-        this.idleTimeoutMillis = forwarding.idleTimeout().toMillis();
+        this.forwarding = forwarding;
         this.upstreams = Upstream.forServices(routes.forwardedServices(), config);
         // Every forwarded request needs a signed token: a missing signing key stops the start, not each request.
         issuer.forService("gateway");
@@ -108,7 +108,9 @@ public class ServiceForwarder {
                 .setSsl(upstream.ssl())
                 .setURI(upstream.basePath() + path + (in.query() == null ? "" : "?" + in.query()))
                 .setConnectTimeout(connectTimeoutMillis)
-                .setIdleTimeout(idleTimeoutMillis);
+                // Vert.x counts this from the moment the request is sent and starts it again with every byte that
+                // comes back: a service that takes the connection and then says nothing is given up on.
+                .setIdleTimeout(route.routeClass().timeout(forwarding).toMillis());
         headers.forEach(header -> options.addHeader(header.getKey(), header.getValue()));
         options.putHeader(HttpHeaders.AUTHORIZATION, "Bearer " + tokens.forRequest(credential.tenant()));
         options.putHeader(CorrelationIds.HEADER, in.getHeader(CorrelationIds.HEADER));
@@ -161,12 +163,16 @@ public class ServiceForwarder {
         return answer.body().map(body -> new ApiResponse(answer.statusCode(), endToEndHeaders(answer), body));
     }
 
-    /** Streams the service's answer to the caller as it arrives. */
-    static void relay(RoutingContext ctx, Route route, HttpClientResponse answer) {
+    /**
+     * Streams the service's answer to the caller as it arrives. The future tells whether the caller got the whole
+     * answer: it fails only on a real break, the connection gone (or the service failing) before every byte was
+     * written.
+     */
+    static Future<Void> relay(RoutingContext ctx, Route route, HttpClientResponse answer) {
         HttpServerResponse out = ctx.response();
         if (out.closed()) {
             answer.request().reset();
-            return;
+            return Future.failedFuture("the caller left before the answer");
         }
         out.setStatusCode(answer.statusCode());
         out.headers().addAll(endToEndHeaders(answer));
@@ -174,11 +180,38 @@ public class ServiceForwarder {
                 && answer.statusCode() != 204 && answer.statusCode() != 304) {
             out.setChunked(true);
         }
-        // Headers are gone by now; a service failing mid-body can only be reported by cutting the connection.
-        answer.pipe().endOnFailure(false).to(out).onFailure(failure -> {
+        // A caller that leaves is noticed by the pipe only at its next write, which a stalled service may never
+        // make: the service's exchange is abandoned at once instead, which ends the pipe.
+        ctx.addEndHandler(ended -> {
+            if (ended.failed()) {
+                answer.request().reset();
+            }
+        });
+        // The pipe completes with the response's end: written whole, or not.
+        return answer.pipe().endOnFailure(false).to(out).recover(failure -> {
+            if (wholeBodyWritten(out)) {
+                // Every byte the caller was promised is out; a caller that closes at once, before the end of the
+                // service's answer reached the gateway, lost nothing.
+                return Future.succeededFuture();
+            }
+            // Headers are gone by now; a service failing mid-body can only be reported by cutting the connection.
             LOG.warnf("Answer to %s %s broke off: %s", route.method(), route.pattern(), failure.toString());
             out.reset();
+            return Future.failedFuture(failure);
         });
+    }
+
+    /** The head is out and as many body bytes as its Content-Length announced. */
+    static boolean wholeBodyWritten(HttpServerResponse out) {
+        String declared = out.headers().get(HttpHeaders.CONTENT_LENGTH);
+        if (!out.headWritten() || declared == null) {
+            return false;
+        }
+        try {
+            return out.bytesWritten() >= Long.parseLong(declared.strip());
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     /** The answer's headers less hop-by-hop ones (and those named by its Connection) and those the gateway sets. */

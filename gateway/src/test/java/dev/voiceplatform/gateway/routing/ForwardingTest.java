@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.voiceplatform.gateway.support.Admin;
+import dev.voiceplatform.gateway.support.UpstreamPort;
 import dev.voiceplatform.gateway.support.UpstreamStub;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -26,6 +27,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.KeyFactory;
 import java.security.PublicKey;
 import java.security.spec.X509EncodedKeySpec;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -306,13 +308,32 @@ class ForwardingTest {
     }
 
     @Test
-    void aServiceThatNeverAnswersIsUnavailable() {
+    void aServiceThatNeverAnswersIsUnavailableOnceTheOrdinaryTimeoutPasses() {
         Admin.Key key = Admin.keyFor("pro", "agents:read");
+        long started = System.nanoTime();
         given().header("Authorization", "Bearer " + key.key()).get("/v1" + UpstreamStub.SILENT_PATH)
                 .then().statusCode(503)
                 .header("Service-Version", "2026-01-01")
                 .body("code", equalTo("SERVICE_UNAVAILABLE"));
+        Duration waited = Duration.ofNanos(System.nanoTime() - started);
         assertEquals("/agents/silent", UpstreamStub.next().uri);
+        assertTrue(waited.compareTo(UpstreamPort.ORDINARY_TIMEOUT) >= 0, "answered after " + waited);
+        assertTrue(waited.compareTo(UpstreamPort.DRAFTING_TIMEOUT) < 0, "an ordinary route waited " + waited);
+    }
+
+    @Test
+    void aDraftingWizardWaitsForItsOwnLongerTimeout() {
+        Admin.Key key = Admin.keyFor("pro", "agents:write");
+        long started = System.nanoTime();
+        given().header("Authorization", "Bearer " + key.key()).header("Service-Version", "2026-08-06")
+                .contentType("application/json").body("{\"description\":\"A dental clinic in Haifa\"}")
+                .post("/v1/agents/drafts/from-description?" + UpstreamStub.SILENT_QUERY)
+                .then().statusCode(503)
+                .body("error.code", equalTo("SERVICE_UNAVAILABLE"))
+                .body("error.hint", equalTo("Retry shortly."));
+        Duration waited = Duration.ofNanos(System.nanoTime() - started);
+        assertEquals("/agents/drafts/from-description?" + UpstreamStub.SILENT_QUERY, UpstreamStub.next().uri);
+        assertTrue(waited.compareTo(UpstreamPort.DRAFTING_TIMEOUT) >= 0, "a drafting route waited only " + waited);
     }
 
     @Test

@@ -87,4 +87,18 @@ class RouteTableTest {
         assertTrue(upload.bodyCap() > RouteTable.JSON_BODY_CAP);
         assertEquals(1024 * 1024, RouteTable.IDEMPOTENT_UPLOAD_CAP);
     }
+
+    @Test
+    void theDraftingWizardsAreHeldToTheDraftingTimeoutAndUploadsToTheUploadTimeout() {
+        for (String wizard : new String[] {"website", "description", "questionnaire"}) {
+            assertEquals(RouteClass.DRAFTING,
+                    table.match(HttpMethod.POST, "/agents/drafts/from-" + wizard).orElseThrow().routeClass());
+        }
+        Route upload = new Route(HttpMethod.POST, "/agents/{id}/knowledge/files", new OwningService("agents"),
+                RouteTable.UPLOAD_BODY_CAP, Scope.KNOWLEDGE_WRITE);
+        assertEquals(RouteClass.UPLOAD, upload.routeClass());
+        long others = table.routes().stream().filter(route -> !route.pattern().startsWith("/agents/drafts/"))
+                .filter(route -> route.routeClass() != RouteClass.ORDINARY).count();
+        assertEquals(0, others, "every other route today is ordinary");
+    }
 }

@@ -6,6 +6,7 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -14,6 +15,9 @@ import java.util.Map;
  * there from the test's side, so tests can read what it received and can take it down and up again.
  */
 public class UpstreamPort implements QuarkusTestResourceLifecycleManager {
+
+    public static final Duration ORDINARY_TIMEOUT = Duration.ofSeconds(2);
+    public static final Duration DRAFTING_TIMEOUT = Duration.ofSeconds(5);
 
     @Override
     public Map<String, String> start() {
@@ -27,8 +31,10 @@ public class UpstreamPort implements QuarkusTestResourceLifecycleManager {
         for (OwningService service : new RouteTable().forwardedServices()) {
             config.put("platform.services." + service.name() + ".url", "http://127.0.0.1:" + port);
         }
-        // Short, so the test of a silent service does not wait for the production value.
-        config.put("platform.forwarding.idle-timeout", "2s");
+        // Short, so the tests of a silent service do not wait for the production values; distinct, so a test can
+        // tell which class's timeout ended the wait.
+        config.put("platform.forwarding.ordinary-timeout", ORDINARY_TIMEOUT.toSeconds() + "s");
+        config.put("platform.forwarding.drafting-timeout", DRAFTING_TIMEOUT.toSeconds() + "s");
         return config;
     }
 

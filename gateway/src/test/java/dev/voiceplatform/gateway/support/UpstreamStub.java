@@ -17,12 +17,20 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * A stand-in for the agents service on the port {@link UpstreamPort} chose. It records every request it gets and
- * answers with the reply a test set. A request for {@code /agents/silent} is never answered; while replies are held
+ * answers with the reply a test set. A request for {@code /agents/silent}, or with the query {@code stub=silent}, is
+ * never answered; while replies are held
  * ({@link #holdReplies()}), requests are received but answered only on {@link #releaseReplies()}.
  */
 public final class UpstreamStub {
 
     public static final String SILENT_PATH = "/agents/silent";
+    /** A query that makes the stub leave any request unanswered, for routes whose path is fixed. */
+    public static final String SILENT_QUERY = "stub=silent";
+    /**
+     * A query that makes the stub announce twice the reply's body length, send the first half and then stop, as a
+     * service that fails mid-answer.
+     */
+    public static final String PARTIAL_QUERY = "stub=partial";
     private static final Vertx VERTX = Vertx.vertx();
     private static final BlockingQueue<Exchange> EXCHANGES = new LinkedBlockingQueue<>();
     private static volatile Reply reply = Reply.standard();
@@ -55,7 +63,10 @@ public final class UpstreamStub {
         }
     }
 
-    /** The answer the stub gives; the body goes out in two writes so it is streamed, not sent in one piece. */
+    /**
+     * The answer the stub gives; the body goes out in two writes so it is streamed, not sent in one piece (chunked,
+     * unless the headers set a Content-Length).
+     */
     public record Reply(int status, Map<String, String> headers, String body) {
 
         static Reply standard() {
@@ -129,7 +140,15 @@ public final class UpstreamStub {
         request.response().setStatusCode(current.status());
         current.headers().forEach(request.response()::putHeader);
         String half = current.body().substring(0, current.body().length() / 2);
-        request.response().setChunked(true).write(half);
+        if (PARTIAL_QUERY.equals(request.query())) {
+            request.response().putHeader("Content-Length", Integer.toString(2 * current.body().length()));
+            request.response().write(current.body());
+            return;
+        }
+        if (!request.response().headers().contains("Content-Length")) {
+            request.response().setChunked(true);
+        }
+        request.response().write(half);
         request.response().end(current.body().substring(half.length()));
     }
 
@@ -144,7 +163,7 @@ public final class UpstreamStub {
         request.endHandler(ignored -> {
             exchange.firstBytes.complete(Buffer.buffer());
             exchange.body.complete(body);
-            if (SILENT_PATH.equals(request.path())) {
+            if (SILENT_PATH.equals(request.path()) || SILENT_QUERY.equals(request.query())) {
                 return;
             }
             Reply current = reply;

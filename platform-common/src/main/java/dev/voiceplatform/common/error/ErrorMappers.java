@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import dev.voiceplatform.common.correlation.CorrelationIds;
+import dev.voiceplatform.common.db.StoreFailureLog;
+import dev.voiceplatform.common.db.StoreFailures;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
@@ -26,6 +28,7 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 public class ErrorMappers {
 
     private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
+    private static final StoreFailureLog STORE_FAILURES = new StoreFailureLog(LOG);
 
     private final JsonFieldNames jsonFieldNames;
 
@@ -113,6 +116,11 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public RestResponse<ErrorEnvelope> unexpected(Throwable e) {
+        if (StoreFailures.unreachable(e)) {
+            // A database outage is no fault of the request: 503, and one line per kind of failure, not one per request.
+            STORE_FAILURES.failed("A database could not be used", e);
+            return respond(ApiException.of(ErrorCode.SERVICE_UNAVAILABLE, "The service is temporarily unavailable"));
+        }
         LOG.errorf(e, "Unexpected failure (correlation id %s)", CorrelationIds.current());
         return respond(ApiException.of(ErrorCode.INTERNAL_ERROR, "Internal error"));
     }
