@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import dev.voiceplatform.common.idempotency.IdempotentCreates;
+import dev.voiceplatform.common.idempotency.IdempotentCreatesPurge;
 import dev.voiceplatform.testing.TestDatabase;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.ExtractableResponse;
 import io.restassured.response.Response;
+import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.Duration;
@@ -24,6 +26,9 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 class LeadIdempotentCreateTest {
+
+    @Inject
+    IdempotentCreatesPurge purge;
 
     private static String newKey() {
         return "derived-" + UUID.randomUUID();
@@ -148,5 +153,24 @@ class LeadIdempotentCreateTest {
 
         assertEquals(201, create(api, key, api.validLead()).statusCode());
         assertEquals(1, leadsOf(api));
+    }
+
+    @Test
+    void keysOlderThanTheRetentionArePurgedAndTheirLeadsStay() {
+        LeadApi api = LeadApi.newOrganization();
+        String old = newKey();
+        String recent = newKey();
+        String oldLead = create(api, old, api.validLead()).path("id");
+        create(api, recent, api.validLead());
+        TestDatabase.update("UPDATE idempotent_creates SET created_at = now() - interval '25 hours 1 minute'"
+                + " WHERE key = ?", old);
+        TestDatabase.update("UPDATE idempotent_creates SET created_at = now() - interval '24 hours' WHERE key = ?",
+                recent);
+
+        purge.purge().await().atMost(Duration.ofSeconds(10));
+
+        assertEquals(0, TestDatabase.query("SELECT 1 FROM idempotent_creates WHERE key = ?", old).size());
+        assertEquals(1, TestDatabase.query("SELECT 1 FROM idempotent_creates WHERE key = ?", recent).size());
+        assertEquals(1, TestDatabase.query("SELECT 1 FROM leads WHERE id = ?::uuid", oldLead).size());
     }
 }
