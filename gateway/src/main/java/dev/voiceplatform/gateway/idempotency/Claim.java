@@ -6,7 +6,10 @@ import java.util.UUID;
 /** What claiming an Idempotency-Key found. */
 public sealed interface Claim {
 
-    /** The key is this request's: run it, then store its 2xx answer or release the key, with this token. */
+    /**
+     * The key is this request's: run it, then store its 2xx answer, release the key or mark its outcome unknown, with
+     * this token. Also won by a retry of the same request whose earlier outcome is unknown.
+     */
     record Won(UUID token) implements Claim {
     }
 

@@ -6,7 +6,9 @@ import io.vertx.core.http.HttpMethod;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Set;
+import java.util.UUID;
 
 /** The rules of an {@code Idempotency-Key} (part 5, rule 11) that need no store. */
 public final class IdempotencyKeys {
@@ -43,12 +45,7 @@ public final class IdempotencyKeys {
      * part is length-prefixed, so no two different requests can share an encoding.
      */
     public static byte[] fingerprint(HttpMethod method, String path, String query, String ifMatch, Buffer body) {
-        MessageDigest digest;
-        try {
-            digest = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JVM has SHA-256", e);
-        }
+        MessageDigest digest = sha256();
         for (String part : new String[] {method.name(), path, query, ifMatch}) {
             if (part == null) {
                 digest.update(lengthPrefix(-1));
@@ -62,6 +59,30 @@ public final class IdempotencyKeys {
         digest.update(lengthPrefix(bytes.length));
         digest.update(bytes);
         return digest.digest();
+    }
+
+    /**
+     * The key the service records its create under (the choice is explained on
+     * {@link dev.voiceplatform.common.idempotency.IdempotentCreates}): SHA-256 in hex over the API key, the caller's key
+     * and the request's fingerprint, so it stands for exactly one request of one API key, like the gateway's own claim,
+     * and tells the service nothing of the caller's key.
+     */
+    public static String forService(UUID apiKeyId, String key, byte[] fingerprint) {
+        MessageDigest digest = sha256();
+        for (byte[] part : new byte[][] {apiKeyId.toString().getBytes(StandardCharsets.US_ASCII),
+                key.getBytes(StandardCharsets.US_ASCII), fingerprint}) {
+            digest.update(lengthPrefix(part.length));
+            digest.update(part);
+        }
+        return HexFormat.of().formatHex(digest.digest());
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
     }
 
     private static byte[] lengthPrefix(int length) {

@@ -31,15 +31,21 @@ public class IdempotencyStore {
     private static final int CLAIM_ATTEMPTS = 3;
 
     /**
-     * Takes the key unless someone holds it: a new key, a claim older than the in-flight timeout (its gateway died)
-     * or an answer past the window are taken; anything else is left as it is and nothing is returned.
+     * Takes the key unless someone holds it: a new key and an answer past the window are taken by any request; a key
+     * whose outcome is unknown (marked so, or a claim older than the in-flight timeout: its gateway died) only by the
+     * same request, until the window ends, and it keeps the window of its first claim, so the service still holds
+     * what it kept of the first try. Anything else is left as it is and nothing is returned.
      */
     private static final String CLAIM = "INSERT INTO idempotency_records AS r (api_key_id, idempotency_key, fingerprint,"
             + " claim_token, state, claimed_at, expires_at) VALUES ($1, $2, $3, $4, 'in_flight', $5, $6)"
             + " ON CONFLICT (api_key_id, idempotency_key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint,"
             + " claim_token = EXCLUDED.claim_token, state = 'in_flight', claimed_at = EXCLUDED.claimed_at,"
-            + " expires_at = EXCLUDED.expires_at, response_status = NULL, response_headers = NULL, response_body = NULL"
-            + " WHERE (r.state = 'in_flight' AND r.claimed_at <= $7) OR (r.state = 'completed' AND r.expires_at <= $5)"
+            + " expires_at = CASE WHEN r.state <> 'completed' AND r.expires_at > $5 THEN r.expires_at"
+            + " ELSE EXCLUDED.expires_at END,"
+            + " response_status = NULL, response_headers = NULL, response_body = NULL"
+            + " WHERE r.expires_at <= $5"
+            + " OR ((r.state = 'unknown' OR (r.state = 'in_flight' AND r.claimed_at <= $7))"
+            + " AND r.fingerprint = EXCLUDED.fingerprint)"
             + " RETURNING claim_token";
 
     private static final String FIND = "SELECT fingerprint, state, response_status, response_headers, response_body"
@@ -76,16 +82,25 @@ public class IdempotencyStore {
                     return attemptsLeft > 1 ? claim(apiKeyId, key, fingerprint, attemptsLeft - 1)
                             : Uni.createFrom().item(new Claim.InFlight());
                 }
-                return Uni.createFrom().item(existing(found.iterator().next(), fingerprint));
+                Row row = found.iterator().next();
+                if ("unknown".equals(row.getString("state")) && sameRequest(row, fingerprint) && attemptsLeft > 1) {
+                    // Marked unknown between the two statements: a retry of the same request takes it.
+                    return claim(apiKeyId, key, fingerprint, attemptsLeft - 1);
+                }
+                return Uni.createFrom().item(existing(row, fingerprint));
             });
         });
     }
 
+    private static boolean sameRequest(Row row, byte[] fingerprint) {
+        return Arrays.equals(row.getDelegate().getBuffer("fingerprint").getBytes(), fingerprint);
+    }
+
     private static Claim existing(Row row, byte[] fingerprint) {
-        if (!Arrays.equals(row.getDelegate().getBuffer("fingerprint").getBytes(), fingerprint)) {
+        if (!sameRequest(row, fingerprint)) {
             return new Claim.Reused();
         }
-        if ("in_flight".equals(row.getString("state"))) {
+        if (!"completed".equals(row.getString("state"))) {
             return new Claim.InFlight();
         }
         MultiMap headers = MultiMap.caseInsensitiveMultiMap();
@@ -113,7 +128,17 @@ public class IdempotencyStore {
                 .execute(values).replaceWithVoid();
     }
 
-    /** Frees the key after a non-2xx answer or a failure, unless another claim has taken it over since. */
+    /**
+     * Keeps the key, bound to its request, when the request was forwarded but its answer never came: the service may
+     * have acted on it. Only a retry of the same request takes it again, unless another claim has taken it over since.
+     */
+    public Uni<Void> markUnknown(UUID apiKeyId, String key, UUID token) {
+        return pool.preparedQuery("UPDATE idempotency_records SET state = 'unknown'"
+                        + " WHERE api_key_id = $1 AND idempotency_key = $2 AND claim_token = $3 AND state = 'in_flight'")
+                .execute(Tuple.of(apiKeyId, key, token)).replaceWithVoid();
+    }
+
+    /** Frees the key after a non-2xx answer or a request refused before it reached the service. */
     public Uni<Void> release(UUID apiKeyId, String key, UUID token) {
         return pool.preparedQuery("DELETE FROM idempotency_records"
                         + " WHERE api_key_id = $1 AND idempotency_key = $2 AND claim_token = $3")

@@ -7,6 +7,7 @@ import dev.voiceplatform.common.db.StoreFailureLog;
 import dev.voiceplatform.common.db.StoreFailures;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
+import dev.voiceplatform.common.idempotency.IdempotentCreates;
 import dev.voiceplatform.gateway.GatewayConfig;
 import dev.voiceplatform.gateway.idempotency.IdempotencyKeys;
 import dev.voiceplatform.gateway.keys.KeyCredential;
@@ -153,10 +154,11 @@ public class PublicApi {
                 if (read.failed()) {
                     throw read.cause();
                 }
-                forward(exchange, read.result(), answer -> answered(exchange, answer), error -> respond(exchange, error));
+                forward(exchange, read.result(), null, answer -> answered(exchange, answer),
+                        failure -> respond(exchange, failure.error()));
             }));
         } else {
-            forward(exchange, null, answer -> answered(exchange, answer), error -> respond(exchange, error));
+            forward(exchange, null, null, answer -> answered(exchange, answer), failure -> respond(exchange, failure.error()));
         }
     }
 
@@ -168,9 +170,16 @@ public class PublicApi {
         write(exchange, new ApiResponse(200, headers, Buffer.buffer(json(MeView.of(exchange.credential)))));
     }
 
-    void forward(Exchange exchange, Buffer wholeBody, Handler<HttpClientResponse> onAnswer,
-            Consumer<ApiException> onFailure) {
+    /**
+     * Forwards the request; {@code serviceIdempotencyKey}, when not null, is the key the service records its create
+     * under (see {@link IdempotentRequests}).
+     */
+    void forward(Exchange exchange, Buffer wholeBody, String serviceIdempotencyKey, Handler<HttpClientResponse> onAnswer,
+            Consumer<ForwardFailure> onFailure) {
         MultiMap headers = ServiceForwarder.forwardedHeaders(exchange.request());
+        if (serviceIdempotencyKey != null) {
+            headers.set(IdempotentCreates.HEADER, serviceIdempotencyKey);
+        }
         Buffer body = wholeBody;
         if (wholeBody != null && versions.rewritesRequest(exchange.version, exchange.route)) {
             ApiRequest upgraded = versions.upgrade(exchange.version, exchange.route, new ApiRequest(headers, wholeBody));

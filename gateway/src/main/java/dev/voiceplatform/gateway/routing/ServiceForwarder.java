@@ -47,9 +47,13 @@ public class ServiceForwarder {
 
     private static final Logger LOG = Logger.getLogger(ServiceForwarder.class);
 
-    /** Request headers the services may see; everything else, the caller's credentials included, stays here. */
+    /**
+     * Request headers the services may see; everything else, the caller's credentials included, stays here. The
+     * caller's Idempotency-Key stays too: a service gets the key the gateway derives from it
+     * ({@link dev.voiceplatform.common.idempotency.IdempotentCreates#HEADER}), set by {@link IdempotentRequests}.
+     */
     private static final List<String> PASSED_TO_SERVICE =
-            List.of("Content-Type", "Accept", "If-Match", "Idempotency-Key", "Accept-Language");
+            List.of("Content-Type", "Accept", "If-Match", "Accept-Language");
 
     /** Hop-by-hop headers (RFC 9110 7.6.1) and those the gateway itself sets on every public response. */
     private static final Set<String> NOT_RETURNED = Set.of("connection", "keep-alive", "proxy-authenticate",
@@ -95,10 +99,11 @@ public class ServiceForwarder {
      * Forwards the request to the route's service under {@code path} with {@code headers}. The body is
      * {@code wholeBody} when the gateway already read it, otherwise the (paused) request body streamed under the
      * route's cap. {@code onAnswer} gets the service's answer head; {@code onFailure} gets the error to send when the
-     * service could not be reached or the body turned out too large.
+     * service could not be reached (nothing was sent), gave no answer to a request it may have received (its
+     * connection broke, or the route timed out: the outcome is unknown), or the body turned out too large.
      */
     void forward(RoutingContext ctx, Route route, String path, KeyCredential credential, MultiMap headers,
-            Buffer wholeBody, Handler<HttpClientResponse> onAnswer, Consumer<ApiException> onFailure) {
+            Buffer wholeBody, Handler<HttpClientResponse> onAnswer, Consumer<ForwardFailure> onFailure) {
         HttpServerRequest in = ctx.request();
         Upstream upstream = upstreams.get(route.service());
         RequestOptions options = new RequestOptions()
@@ -124,13 +129,14 @@ public class ServiceForwarder {
 
         client.request(options).onComplete(opened -> {
             if (opened.failed()) {
-                unavailable(route, opened.cause(), onFailure);
+                // No connection: nothing of the request left the gateway.
+                unavailable(route, opened.cause(), false, onFailure);
                 return;
             }
             HttpClientRequest out = opened.result();
             out.response().onComplete(answered -> {
                 if (answered.failed()) {
-                    unavailable(route, answered.cause(), onFailure);
+                    unavailable(route, answered.cause(), true, onFailure);
                 } else {
                     onAnswer.handle(answered.result());
                 }
@@ -147,7 +153,8 @@ public class ServiceForwarder {
                 // service with a body that looks complete.
                 RequestBodies.capped(in, route.bodyCap()).pipe().endOnFailure(false).to(out).onFailure(failure -> {
                     if (failure instanceof ApiException tooLarge) {
-                        onFailure.accept(tooLarge);
+                        // The service gets a reset instead of the body's end, so it never acts on the request.
+                        onFailure.accept(new ForwardFailure(tooLarge, false));
                     }
                     out.reset(0, failure);
                 });
@@ -251,8 +258,11 @@ public class ServiceForwarder {
         }
     }
 
-    private static void unavailable(Route route, Throwable cause, Consumer<ApiException> onFailure) {
-        LOG.warnf("Forwarding %s %s to %s failed: %s", route.method(), route.pattern(), route.service(), cause.toString());
-        onFailure.accept(ApiException.of(ErrorCode.SERVICE_UNAVAILABLE, "The service is temporarily unavailable"));
+    private static void unavailable(Route route, Throwable cause, boolean outcomeUnknown,
+            Consumer<ForwardFailure> onFailure) {
+        LOG.warnf("Forwarding %s %s to %s failed%s: %s", route.method(), route.pattern(), route.service(),
+                outcomeUnknown ? " after the request was sent" : "", cause.toString());
+        onFailure.accept(new ForwardFailure(
+                ApiException.of(ErrorCode.SERVICE_UNAVAILABLE, "The service is temporarily unavailable"), outcomeUnknown));
     }
 }

@@ -3,6 +3,7 @@ package dev.voiceplatform.gateway.idempotency;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +13,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import java.util.Arrays;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -64,5 +66,22 @@ class IdempotencyKeysTest {
             assertFalse(Arrays.equals(base, other));
         }
         assertEquals(32, base.length);
+    }
+
+    @Test
+    void theServiceKeyStandsForOneRequestOfOneApiKey() {
+        UUID apiKey = UUID.fromString("0199a000-0000-7000-8000-0000000000a1");
+        byte[] request = fingerprint(HttpMethod.POST, "/v1/leads", null, null, "{}");
+        String base = IdempotencyKeys.forService(apiKey, "retry-1", request);
+
+        assertEquals(base, IdempotencyKeys.forService(apiKey, "retry-1", request.clone()));
+        assertTrue(base.matches("[0-9a-f]{64}"), base);
+        List<String> others = List.of(
+                IdempotencyKeys.forService(UUID.fromString("0199a000-0000-7000-8000-0000000000a2"), "retry-1", request),
+                IdempotencyKeys.forService(apiKey, "retry-2", request),
+                IdempotencyKeys.forService(apiKey, "retry-1", fingerprint(HttpMethod.POST, "/v1/leads", null, null, "{ }")));
+        for (String other : others) {
+            assertNotEquals(base, other);
+        }
     }
 }

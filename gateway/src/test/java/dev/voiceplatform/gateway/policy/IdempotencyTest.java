@@ -1,12 +1,15 @@
 package dev.voiceplatform.gateway.policy;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.voiceplatform.common.idempotency.IdempotentCreates;
 import dev.voiceplatform.gateway.keys.ApiKeySecrets;
 import dev.voiceplatform.gateway.keys.CredentialCache;
 import dev.voiceplatform.gateway.support.Admin;
@@ -61,6 +64,11 @@ class IdempotencyTest {
                 .header("Idempotency-Key", idempotencyKey).contentType("application/json");
     }
 
+    private static RequestSpecification as(String key) {
+        return given().header("Authorization", "Bearer " + key).header("Service-Version", CURRENT)
+                .contentType("application/json");
+    }
+
     private static String newKey() {
         return "idem-" + UUID.randomUUID();
     }
@@ -75,7 +83,10 @@ class IdempotencyTest {
                 .body("id", equalTo(AGENT));
         UpstreamStub.Exchange first = UpstreamStub.next();
         assertEquals(BODY, first.bodyText());
-        assertEquals(idempotencyKey, first.header("Idempotency-Key"));
+        // The service gets the key the gateway derives for this request, never the caller's.
+        assertNull(first.header("Idempotency-Key"));
+        assertEquals(64, first.header(IdempotentCreates.HEADER).length());
+        assertNotEquals(idempotencyKey, first.header(IdempotentCreates.HEADER));
 
         Response replay = as(key.key(), idempotencyKey).body(BODY).post("/v1/agents")
                 .then().statusCode(201)
@@ -152,6 +163,9 @@ class IdempotencyTest {
         as(key.key(), idempotencyKey).body(BODY).post("/v1/agents").then().statusCode(409);
 
         clock.advance(Duration.ofMinutes(1));
+        // Its gateway may have died after the service acted: only the same request takes the key over.
+        as(key.key(), idempotencyKey).body("{}").post("/v1/agents")
+                .then().statusCode(422).body("error.code", equalTo("IDEMPOTENCY_KEY_REUSED"));
         CompletableFuture<Integer> retry = CompletableFuture.supplyAsync(
                 () -> as(key.key(), idempotencyKey).body(BODY).post("/v1/agents").statusCode());
         assertEquals(BODY, UpstreamStub.next().bodyText());
@@ -192,6 +206,91 @@ class IdempotencyTest {
         as(key.key(), idempotencyKey).body(BODY).post("/v1/agents")
                 .then().statusCode(201).header("Idempotency-Replayed", nullValue());
         assertEquals(BODY, UpstreamStub.next().bodyText());
+    }
+
+    private static String stateOf(String idempotencyKey) {
+        return (String) TestDatabase.query("SELECT state FROM idempotency_records WHERE idempotency_key = ?",
+                idempotencyKey).get(0).get("state");
+    }
+
+    @Test
+    void aServiceThatDiesBeforeAnsweringLeavesTheOutcomeUnknownAndTheSameRequestIsForwardedAgainThenReplayed() {
+        Admin.Key key = Admin.keyFor("pro", "agents:write");
+        String idempotencyKey = newKey();
+        UpstreamStub.closeNextWithoutAnswer();
+        as(key.key(), idempotencyKey).body(BODY).post("/v1/agents")
+                .then().statusCode(503)
+                .body("error.code", equalTo("SERVICE_UNAVAILABLE"))
+                .body("error.hint", containsString("same Idempotency-Key"));
+        String serviceKey = UpstreamStub.next().header(IdempotentCreates.HEADER);
+        assertEquals("unknown", stateOf(idempotencyKey));
+
+        // The service may have carried it out: another request under the key is not run.
+        as(key.key(), idempotencyKey).body("{}").post("/v1/agents")
+                .then().statusCode(422).body("error.code", equalTo("IDEMPOTENCY_KEY_REUSED"));
+        assertFalse(UpstreamStub.received());
+
+        // The retry reaches the service under the same key, so the service answers what it kept.
+        as(key.key(), idempotencyKey).body(BODY).post("/v1/agents")
+                .then().statusCode(201).header("Idempotency-Replayed", nullValue()).body("id", equalTo(AGENT));
+        assertEquals(serviceKey, UpstreamStub.next().header(IdempotentCreates.HEADER));
+        assertEquals("completed", stateOf(idempotencyKey));
+
+        as(key.key(), idempotencyKey).body(BODY).post("/v1/agents")
+                .then().statusCode(201).header("Idempotency-Replayed", "true").body("id", equalTo(AGENT));
+        assertFalse(UpstreamStub.received());
+    }
+
+    @Test
+    void aRouteThatTimesOutLeavesTheOutcomeUnknown() {
+        Admin.Key key = Admin.keyFor("pro", "agents:write");
+        String idempotencyKey = newKey();
+        UpstreamStub.leaveNextUnanswered();
+        as(key.key(), idempotencyKey).body(BODY).post("/v1/agents")
+                .then().statusCode(503).body("error.code", equalTo("SERVICE_UNAVAILABLE"));
+        UpstreamStub.next();
+        assertEquals("unknown", stateOf(idempotencyKey));
+
+        as(key.key(), idempotencyKey).body(BODY).post("/v1/agents")
+                .then().statusCode(201).header("Idempotency-Replayed", nullValue());
+        UpstreamStub.next();
+    }
+
+    @Test
+    void anUnknownOutcomeBindsTheKeyForTheTwentyFourHoursOfItsFirstClaimOnly() {
+        Admin.Key key = Admin.keyFor("pro", "agents:write");
+        String idempotencyKey = newKey();
+        UpstreamStub.closeNextWithoutAnswer();
+        as(key.key(), idempotencyKey).body(BODY).post("/v1/agents").then().statusCode(503);
+        UpstreamStub.next();
+        UpstreamStub.closeNextWithoutAnswer();
+        clock.advance(Duration.ofHours(23));
+        // A retry that also goes unanswered keeps the window of the first claim.
+        as(key.key(), idempotencyKey).body(BODY).post("/v1/agents").then().statusCode(503);
+        UpstreamStub.next();
+        clock.advance(Duration.ofHours(1).plusSeconds(60));
+        as(key.key(), idempotencyKey).body("{}").post("/v1/agents")
+                .then().statusCode(201).header("Idempotency-Replayed", nullValue());
+        assertEquals("{}", UpstreamStub.next().bodyText());
+    }
+
+    @Test
+    void theServiceKeyIsTheSameForTheSameRequestOnlyAndDiffersBetweenApiKeys() {
+        String organizationId = Admin.createOrganization("pro");
+        Admin.Key first = Admin.createKey(organizationId, "agents:write");
+        Admin.Key second = Admin.createKey(organizationId, "agents:write");
+        String idempotencyKey = newKey();
+        as(first.key(), idempotencyKey).body(BODY).post("/v1/agents").then().statusCode(201);
+        String ofFirst = UpstreamStub.next().header(IdempotentCreates.HEADER);
+        as(second.key(), idempotencyKey).body(BODY).post("/v1/agents").then().statusCode(201);
+        String ofSecond = UpstreamStub.next().header(IdempotentCreates.HEADER);
+        as(first.key(), newKey()).body(BODY).post("/v1/agents").then().statusCode(201);
+        String otherKey = UpstreamStub.next().header(IdempotentCreates.HEADER);
+
+        assertNotEquals(ofFirst, ofSecond);
+        assertNotEquals(ofFirst, otherKey);
+        as(first.key()).body(BODY).post("/v1/agents").then().statusCode(201);
+        assertNull(UpstreamStub.next().header(IdempotentCreates.HEADER), "no Idempotency-Key, no service key");
     }
 
     @Test

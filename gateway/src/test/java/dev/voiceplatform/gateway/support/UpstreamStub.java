@@ -13,13 +13,15 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * A stand-in for the agents service on the port {@link UpstreamPort} chose. It records every request it gets and
  * answers with the reply a test set. A request for {@code /agents/silent}, or with the query {@code stub=silent}, is
- * never answered; while replies are held
- * ({@link #holdReplies()}), requests are received but answered only on {@link #releaseReplies()}.
+ * never answered; while replies are held ({@link #holdReplies()}), requests are received but answered only on
+ * {@link #releaseReplies()}. The next request can be made to meet a service that dies between its work and its
+ * answer ({@link #closeNextWithoutAnswer()}), or one that hangs ({@link #leaveNextUnanswered()}).
  */
 public final class UpstreamStub {
 
@@ -35,6 +37,9 @@ public final class UpstreamStub {
     private static final BlockingQueue<Exchange> EXCHANGES = new LinkedBlockingQueue<>();
     private static volatile Reply reply = Reply.standard();
     private static volatile CompletableFuture<Void> held = CompletableFuture.completedFuture(null);
+    /** What happens to the next request instead of its reply; taken by that request. */
+    private static final AtomicReference<Fate> NEXT_FATE = new AtomicReference<>();
+    private enum Fate { CLOSE_WITHOUT_ANSWER, NO_ANSWER }
     private static HttpServer server;
 
     private UpstreamStub() {
@@ -93,6 +98,7 @@ public final class UpstreamStub {
     /** Forgets what was received, restores the standard reply and answers held requests. */
     public static void reset() {
         EXCHANGES.clear();
+        NEXT_FATE.set(null);
         reply = Reply.standard();
         releaseReplies();
     }
@@ -100,6 +106,16 @@ public final class UpstreamStub {
     /** From now on requests wait for {@link #releaseReplies()} before they are answered. */
     public static void holdReplies() {
         held = new CompletableFuture<>();
+    }
+
+    /** The next request is read whole, then its connection is closed without an answer, as by a killed service. */
+    public static void closeNextWithoutAnswer() {
+        NEXT_FATE.set(Fate.CLOSE_WITHOUT_ANSWER);
+    }
+
+    /** The next request is read whole and never answered, so the gateway's idle timeout ends it. */
+    public static void leaveNextUnanswered() {
+        NEXT_FATE.set(Fate.NO_ANSWER);
     }
 
     public static void releaseReplies() {
@@ -164,6 +180,14 @@ public final class UpstreamStub {
             exchange.firstBytes.complete(Buffer.buffer());
             exchange.body.complete(body);
             if (SILENT_PATH.equals(request.path()) || SILENT_QUERY.equals(request.query())) {
+                return;
+            }
+            Fate fate = NEXT_FATE.getAndSet(null);
+            if (fate == Fate.CLOSE_WITHOUT_ANSWER) {
+                request.connection().close();
+                return;
+            }
+            if (fate == Fate.NO_ANSWER) {
                 return;
             }
             Reply current = reply;

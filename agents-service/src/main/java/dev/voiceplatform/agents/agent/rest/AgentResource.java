@@ -15,6 +15,7 @@ import dev.voiceplatform.common.api.PageRequest;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
 import dev.voiceplatform.common.error.FieldError;
+import dev.voiceplatform.common.idempotency.IdempotentCreates;
 import dev.voiceplatform.common.tenancy.CurrentTenant;
 import dev.voiceplatform.common.tenancy.Tenant;
 import io.smallrye.mutiny.Uni;
@@ -55,7 +56,8 @@ public class AgentResource {
 
     @POST
     @RolesAllowed(Scopes.AGENTS_WRITE)
-    public Uni<RestResponse<AgentOut>> create(JsonNode body, UriInfo uri) {
+    public Uni<RestResponse<AgentOut>> create(JsonNode body, UriInfo uri,
+            @HeaderParam(IdempotentCreates.HEADER) String idempotencyKey) {
         Tenant tenant = currentTenant.forWrite();
         AgentInput.Draft draft = AgentInput.readCreate(JsonBody.of(body), tenant);
         WebhookBlock.Sent webhook = readWebhook(body);
@@ -65,7 +67,7 @@ public class AgentResource {
                 throw WebhookBlock.invalidConfig(missing);
             }
         }
-        return service.create(tenant, draft, webhook).map(agent -> RestResponse
+        return service.create(tenant, draft, webhook, idempotencyKey).map(agent -> RestResponse
                 .ResponseBuilder
                 .<AgentOut>created(uri.getAbsolutePathBuilder().path(agent.id().toString()).build())
                 .entity(AgentOut.of(agent))
@@ -146,9 +148,10 @@ public class AgentResource {
     @POST
     @Path("/{id}/duplicate")
     @RolesAllowed(Scopes.AGENTS_WRITE)
-    public Uni<RestResponse<AgentOut>> duplicate(@RestPath String id, UriInfo uri) {
+    public Uni<RestResponse<AgentOut>> duplicate(@RestPath String id, UriInfo uri,
+            @HeaderParam(IdempotentCreates.HEADER) String idempotencyKey) {
         Tenant tenant = currentTenant.forWrite();
-        return service.duplicate(tenant, agentId(id)).map(copy -> RestResponse.ResponseBuilder
+        return service.duplicate(tenant, agentId(id), idempotencyKey).map(copy -> RestResponse.ResponseBuilder
                 .<AgentOut>created(agentLocation(uri, copy))
                 .entity(AgentOut.of(copy))
                 .header("ETag", IfMatch.entityTag(copy.version()))

@@ -28,6 +28,7 @@ import dev.voiceplatform.common.events.AgentPublished;
 import dev.voiceplatform.common.events.AgentUnpublished;
 import dev.voiceplatform.common.events.AgentUpdated;
 import dev.voiceplatform.common.events.PlatformEvent;
+import dev.voiceplatform.common.idempotency.IdempotentCreates;
 import dev.voiceplatform.common.outbox.OutboxWriter;
 import dev.voiceplatform.common.tenancy.OrganizationBulkhead;
 import dev.voiceplatform.common.tenancy.Tenant;
@@ -56,6 +57,9 @@ public class AgentService {
     public static final String PUBLISH_REQUIRES_TEST = "publish-requires-test";
     /** Appended to the name of a duplicate. */
     static final String COPY_SUFFIX = " (copy)";
+    /** What the Idempotency-Keys of creates and of duplicates name in the idempotent_creates table. */
+    static final String CREATED_AGENT = "agent";
+    static final String DUPLICATED_AGENT = "agent duplicate";
 
     private final Pool pool;
     private final AgentRepository agents;
@@ -66,13 +70,15 @@ public class AgentService {
     private final AgentPhoneNumberRepository phoneNumbers;
     private final SimulationRunRepository simulationRuns;
     private final WebhookUrlCheck webhookUrls;
+    private final IdempotentCreates idempotentCreates;
     /** Creates and duplicates of one organization at once in this replica (they meet on its plan's slot row). */
     private final OrganizationBulkhead createsPerOrganization;
 
     public AgentService(Pool pool, AgentRepository agents, OutboxWriter outbox, Clock clock, AgentsConfig config,
             NumberRoutes numberRoutes, AgentPhoneNumberRepository phoneNumbers,
-            SimulationRunRepository simulationRuns, WebhookUrlCheck webhookUrls) {
+            SimulationRunRepository simulationRuns, WebhookUrlCheck webhookUrls, IdempotentCreates idempotentCreates) {
         this.pool = pool;
+        this.idempotentCreates = idempotentCreates;
         this.agents = agents;
         this.outbox = outbox;
         this.clock = clock;
@@ -86,9 +92,11 @@ public class AgentService {
 
     /**
      * Creates the agent with its per-agent webhook block (part 2.10), or none when {@code webhook} is null. The
-     * webhook's URL is checked (a name lookup) before the transaction opens.
+     * webhook's URL is checked (a name lookup) before the transaction opens. With an {@code idempotencyKey} (null
+     * when there is none) already recorded, the agent created under it is answered (404 when it was deleted since)
+     * and nothing is made: no second agent, event or plan slot.
      */
-    public Uni<Agent> create(Tenant tenant, AgentInput.Draft draft, WebhookBlock.Sent webhook) {
+    public Uni<Agent> create(Tenant tenant, AgentInput.Draft draft, WebhookBlock.Sent webhook, String idempotencyKey) {
         UUID organizationId = tenant.organizationId();
         return checkWebhookUrl(webhook).chain(() -> {
             checkAccountActive(tenant);
@@ -98,10 +106,13 @@ public class AgentService {
                         draft.prompt(), draft.greeting(), draft.language(), draft.voice(), draft.model(),
                         AgentStatus.INACTIVE, 1, false, null, now, now, null, null, null);
                 Agent agent = webhook == null ? created : WebhookBlock.applyTo(created, webhook);
-                return agents.insert(tx, agent)
-                        .chain(() -> outbox.append(tx, organizationId, new AgentCreated(agent.snapshot())))
-                        .chain(() -> takePlanSlot(tx, tenant))
-                        .replaceWith(agent);
+                return idempotentCreates.claim(tx, organizationId, idempotencyKey, CREATED_AGENT, agent.id())
+                        .chain(claim -> claim.isNew()
+                                ? agents.insert(tx, agent)
+                                        .chain(() -> outbox.append(tx, organizationId, new AgentCreated(agent.snapshot())))
+                                        .chain(() -> takePlanSlot(tx, tenant))
+                                        .replaceWith(agent)
+                                : agents.find(tx, organizationId, claim.resourceId()).map(AgentService::requireLive));
             }));
         });
     }
@@ -301,12 +312,21 @@ public class AgentService {
      * takes a slot of the plan exactly as create does. Emits {@code agent.created} for the copy and
      * {@code agent.duplicated}, so the knowledge service can copy the source's knowledge.
      */
-    public Uni<Agent> duplicate(Tenant tenant, UUID sourceId) {
+    public Uni<Agent> duplicate(Tenant tenant, UUID sourceId, String idempotencyKey) {
         checkAccountActive(tenant);
         UUID organizationId = tenant.organizationId();
+        UUID copyId = Ids.newId();
+        // The key is claimed first: a retry answers the copy it made even when the source was deleted since.
+        return createsPerOrganization.run(organizationId, () -> pool.withTransaction(tx -> idempotentCreates
+                .claim(tx, organizationId, idempotencyKey, DUPLICATED_AGENT, copyId).chain(claim -> claim.isNew()
+                        ? copy(tx, tenant, sourceId, copyId)
+                        : agents.find(tx, organizationId, claim.resourceId()).map(AgentService::requireLive))));
+    }
+
+    private Uni<Agent> copy(SqlClient tx, Tenant tenant, UUID sourceId, UUID copyId) {
+        UUID organizationId = tenant.organizationId();
         // The source stays locked to the copy, so its name and its content come from the same version.
-        return createsPerOrganization.run(organizationId, () -> pool.withTransaction(tx -> agents
-                .findForUpdate(tx, organizationId, sourceId).chain(found -> {
+        return agents.findForUpdate(tx, organizationId, sourceId).chain(found -> {
             Agent source = requireLive(found);
             if (source.tester()) {
                 throw ApiException.of(ErrorCode.INVALID_REQUEST, "A tester agent cannot be duplicated")
@@ -314,12 +334,12 @@ public class AgentService {
                         .withHint("Duplicate the agent under test; POST /agents/{id}/tester gives it a tester.");
             }
             String name = AgentNames.withSuffix(source.name(), COPY_SUFFIX, AgentInput.NAME_MAX);
-            return agents.duplicate(tx, organizationId, sourceId, Ids.newId(), name, now())
+            return agents.duplicate(tx, organizationId, sourceId, copyId, name, now())
                     .chain(copy -> outbox.append(tx, organizationId, new AgentCreated(copy.snapshot()))
                             .chain(() -> outbox.append(tx, organizationId, new AgentDuplicated(sourceId, copy.id())))
                             .chain(() -> takePlanSlot(tx, tenant))
                             .replaceWith(copy));
-        })));
+        });
     }
 
     /**

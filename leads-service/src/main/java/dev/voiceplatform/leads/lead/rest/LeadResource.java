@@ -9,6 +9,7 @@ import dev.voiceplatform.common.api.ListEnvelope;
 import dev.voiceplatform.common.api.PageRequest;
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.FieldError;
+import dev.voiceplatform.common.idempotency.IdempotentCreates;
 import dev.voiceplatform.common.tenancy.CurrentTenant;
 import dev.voiceplatform.common.tenancy.Tenant;
 import dev.voiceplatform.leads.config.LeadsConfig;
@@ -30,6 +31,7 @@ import jakarta.ws.rs.core.UriInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import org.jboss.resteasy.reactive.RestHeader;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 import org.jboss.resteasy.reactive.RestResponse;
@@ -89,11 +91,12 @@ public class LeadResource {
 
     @POST
     @RolesAllowed(Scopes.LEADS_WRITE)
-    public Uni<RestResponse<LeadOut>> create(JsonNode body, UriInfo uri) {
+    public Uni<RestResponse<LeadOut>> create(JsonNode body, UriInfo uri,
+            @RestHeader(IdempotentCreates.HEADER) String idempotencyKey) {
         Tenant tenant = currentTenant.forWrite();
         LeadInput.NewLead input = LeadInput.readCreate(JsonBody.of(body), tenant.organizationId(),
                 config.defaultPhoneRegion());
-        return service.create(input).map(lead -> RestResponse.ResponseBuilder
+        return service.create(input, idempotencyKey).map(lead -> RestResponse.ResponseBuilder
                 .<LeadOut>created(uri.getAbsolutePathBuilder().path(lead.id().toString()).build())
                 .entity(LeadOut.of(lead))
                 .build());

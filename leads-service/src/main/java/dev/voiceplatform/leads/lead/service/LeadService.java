@@ -8,6 +8,7 @@ import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
 import dev.voiceplatform.common.events.LeadCreated;
 import dev.voiceplatform.common.events.LeadUpdated;
+import dev.voiceplatform.common.idempotency.IdempotentCreates;
 import dev.voiceplatform.common.outbox.OutboxWriter;
 import dev.voiceplatform.common.tenancy.Tenant;
 import dev.voiceplatform.leads.lead.Lead;
@@ -15,6 +16,7 @@ import dev.voiceplatform.leads.lead.LeadStatus;
 import dev.voiceplatform.leads.lead.repository.LeadRepository;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Instant;
@@ -28,34 +30,49 @@ import java.util.UUID;
 @ApplicationScoped
 public class LeadService {
 
+    /** What the leads' Idempotency-Keys name in the idempotent_creates table. */
+    static final String RESOURCE_TYPE = "lead";
+
     private final Pool pool;
     private final LeadRepository leads;
     private final OutboxWriter outbox;
     private final AgentDirectory agents;
+    private final IdempotentCreates creates;
     private final Clock clock;
 
-    public LeadService(Pool pool, LeadRepository leads, OutboxWriter outbox, AgentDirectory agents, Clock clock) {
+    public LeadService(Pool pool, LeadRepository leads, OutboxWriter outbox, AgentDirectory agents,
+            IdempotentCreates creates, Clock clock) {
         this.pool = pool;
+        this.creates = creates;
         this.leads = leads;
         this.outbox = outbox;
         this.agents = agents;
         this.clock = clock;
     }
 
-    /** A lead created through the API: the agent must be a live agent of the caller's organization. */
-    public Uni<Lead> create(LeadInput.NewLead input) {
+    /**
+     * A lead created through the API: the agent must be a live agent of the caller's organization. With an
+     * {@code idempotencyKey} (null when there is none) already recorded, the lead created under it is answered and
+     * nothing is made.
+     */
+    public Uni<Lead> create(LeadInput.NewLead input, String idempotencyKey) {
         return agents.exists(input.agentId()).chain(exists -> {
             if (!exists) {
                 return Uni.createFrom().failure(ApiException.validation("agent_id",
                         "is not an agent of your organization"));
             }
-            return insert(input).map(Created::lead);
+            Lead lead = newLead(input);
+            return pool.withTransaction(tx -> creates.claim(tx, lead.organizationId(), idempotencyKey, RESOURCE_TYPE,
+                    lead.id()).chain(claim -> claim.isNew()
+                            ? insert(tx, lead).map(Created::lead)
+                            : leads.find(tx, lead.organizationId(), claim.resourceId()).map(LeadService::requireFound)));
         });
     }
 
     /** A lead the call runtime captured: one per call, however often the runtime reports it. */
     public Uni<Created> capture(LeadInput.NewLead input) {
-        return insert(input);
+        Lead lead = newLead(input);
+        return pool.withTransaction(tx -> insert(tx, lead));
     }
 
     /** The lead, and whether this request made it (false when the call's lead already existed). */
@@ -101,14 +118,17 @@ public class LeadService {
         }));
     }
 
-    private Uni<Created> insert(LeadInput.NewLead input) {
+    private Lead newLead(LeadInput.NewLead input) {
         Instant now = DbTime.now(clock);
-        Lead lead = new Lead(Ids.newId(), input.organizationId(), input.agentId(), input.callId(), input.name(),
+        return new Lead(Ids.newId(), input.organizationId(), input.agentId(), input.callId(), input.name(),
                 input.phone(), input.email(), LeadStatus.NEW, input.source(), input.notes(), input.metadata(), now, now);
-        return pool.withTransaction(tx -> leads.insert(tx, lead).chain(inserted -> inserted
+    }
+
+    private Uni<Created> insert(SqlClient tx, Lead lead) {
+        return leads.insert(tx, lead).chain(inserted -> inserted
                 ? outbox.append(tx, lead.organizationId(), new LeadCreated(lead.snapshot()))
                         .replaceWith(new Created(lead, true))
-                : leads.findByCall(tx, input.organizationId(), input.callId()).map(existing -> new Created(existing, false))));
+                : leads.findByCall(tx, lead.organizationId(), lead.callId()).map(existing -> new Created(existing, false)));
     }
 
     private static boolean sameContent(Lead a, Lead b) {
