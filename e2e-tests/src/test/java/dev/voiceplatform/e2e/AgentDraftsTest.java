@@ -167,6 +167,8 @@ class AgentDraftsTest {
     @Test
     void theSixthWizardCallOfAMinuteIsRefusedWithWhenToRetry() throws InterruptedException {
         String key = TestOrganization.create("e2e-drafts-limit").fullKey();
+        // The services run as processes of their own with the real clock, which a test cannot move: six calls are
+        // started with at least 20 seconds of the clock minute left, waiting for the next minute when needed.
         int second = LocalTime.now(ZoneOffset.UTC).getSecond();
         if (second > 40) {
             Thread.sleep((61 - second) * 1000L);

@@ -85,6 +85,7 @@ class AuthenticationTest {
         TestOrganization.Key key = organization.createKey(List.of("agents:read"), expiresAt);
         withKey(key.key()).get("/me").then().statusCode(200);
 
+        // The gateway runs as a process of its own on the real clock, which this test cannot move: it waits the key out.
         Thread.sleep(Math.max(0, Duration.between(Instant.now(), expiresAt).toMillis()) + 500);
 
         assertUnauthorized(withKey(key.key()).get("/me").then(), "API_KEY_EXPIRED");

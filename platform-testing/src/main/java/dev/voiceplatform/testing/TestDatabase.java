@@ -6,6 +6,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,6 +15,9 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 /** Plain JDBC on the service's own database, for asserting rows and arranging states the API cannot reach. */
 public final class TestDatabase {
+
+    /** How long {@link #awaitBlockedOnLock} waits for the statements to queue up. */
+    public static final Duration LOCK_WAIT_LIMIT = Duration.ofSeconds(20);
 
     private TestDatabase() {
     }
@@ -45,25 +49,32 @@ public final class TestDatabase {
     }
 
     /**
-     * Waits until a statement of the service starting with {@code sqlPrefix} is blocked on a lock, so a test can
-     * release the lock exactly between the service's read and its write.
+     * Waits until at least {@code count} statements starting with {@code queryPrefix} are blocked on a lock (row,
+     * table or advisory lock), so a test can release what it holds exactly when the service's requests queued up
+     * behind it. Fails the test after {@link #LOCK_WAIT_LIMIT}.
      */
-    public static void awaitStatementBlockedOnLock(String sqlPrefix, java.time.Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            List<Map<String, Object>> blocked = query("SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                    + "AND query LIKE ?", sqlPrefix + "%");
-            if (!blocked.isEmpty()) {
-                return;
+    public static void awaitBlockedOnLock(int count, String queryPrefix) {
+        long deadline = System.nanoTime() + LOCK_WAIT_LIMIT.toNanos();
+        while (blockedOnLock(queryPrefix) < count) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(count + " statements '" + queryPrefix + "...' were not blocked on a lock within "
+                        + LOCK_WAIT_LIMIT + "; blocked now: " + blockedOnLock(queryPrefix));
             }
             try {
+                // Polls the server's activity view; nothing in the database can announce a waiter.
                 Thread.sleep(20);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException(e);
             }
         }
-        throw new AssertionError("no statement '" + sqlPrefix + "...' blocked on a lock within " + timeout);
+    }
+
+    /** How many statements starting with {@code queryPrefix} are blocked on a lock right now. */
+    public static long blockedOnLock(String queryPrefix) {
+        // starts_with, not LIKE: a prefix may hold '_' or '%'.
+        return ((Number) query("SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                + "AND starts_with(query, ?)", queryPrefix).get(0).get("n")).longValue();
     }
 
     public static String kafkaBootstrapServers() {

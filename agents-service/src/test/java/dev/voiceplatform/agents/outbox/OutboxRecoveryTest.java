@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.voiceplatform.common.outbox.OutboxRelay;
+import dev.voiceplatform.testing.Eventually;
 import dev.voiceplatform.testing.KafkaEvents;
 import dev.voiceplatform.testing.TestDatabase;
 import dev.voiceplatform.testing.TestTokens;
@@ -58,26 +59,11 @@ class OutboxRecoveryTest {
             try {
                 events.await(KafkaEvents.ofType("agent.created", id), Duration.ofSeconds(30));
                 // The row is marked after Kafka acknowledged it, so the mark may trail the event by a moment.
-                assertNotNull(awaitPublishedAt(id, Duration.ofSeconds(30)), "the row is marked published");
+                Eventually.check(() -> assertNotNull(TestDatabase.query(
+                        "SELECT published_at FROM outbox_event WHERE message_key = ?", id).get(0).get("published_at"),
+                        "the row is marked published"));
             } finally {
                 relay.stop();
-            }
-        }
-    }
-
-    private static Object awaitPublishedAt(String id, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            Object publishedAt = TestDatabase.query("SELECT published_at FROM outbox_event WHERE message_key = ?", id)
-                    .get(0).get("published_at");
-            if (publishedAt != null || System.nanoTime() > deadline) {
-                return publishedAt;
-            }
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return null;
             }
         }
     }

@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.voiceplatform.gateway.keys.ApiKeySecrets;
 import dev.voiceplatform.gateway.support.Admin;
-import dev.voiceplatform.gateway.support.TestClock;
+import dev.voiceplatform.testing.TestClock;
 import dev.voiceplatform.testing.TestDatabase;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;

@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.voiceplatform.gateway.support.Admin;
-import dev.voiceplatform.gateway.support.TestClock;
 import dev.voiceplatform.gateway.support.UpstreamStub;
+import dev.voiceplatform.testing.TestClock;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.time.Duration;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.voiceplatform.gateway.PolicyStorePurge;
 import dev.voiceplatform.gateway.support.Admin;
-import dev.voiceplatform.gateway.support.TestClock;
 import dev.voiceplatform.gateway.support.UpstreamStub;
+import dev.voiceplatform.testing.TestClock;
 import dev.voiceplatform.testing.TestDatabase;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.voiceplatform.gateway.support.Admin;
-import dev.voiceplatform.gateway.support.TestClock;
+import dev.voiceplatform.testing.TestClock;
 import dev.voiceplatform.testing.TestDatabase;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;

@@ -9,7 +9,7 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 
 import dev.voiceplatform.gateway.support.Admin;
-import dev.voiceplatform.gateway.support.TestClock;
+import dev.voiceplatform.testing.TestClock;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;

@@ -3,6 +3,7 @@ package dev.voiceplatform.common.inbox;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
+import dev.voiceplatform.common.background.BackgroundLoop;
 import dev.voiceplatform.common.events.EventEnvelope;
 import dev.voiceplatform.common.events.KafkaTopics;
 import java.io.IOException;
@@ -17,7 +18,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -25,7 +25,6 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.errors.WakeupException;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.jboss.logging.Logger;
@@ -40,8 +39,9 @@ final class InboxConsumer {
 
     private static final Logger LOG = Logger.getLogger(InboxConsumer.class);
     private static final Duration POLL = Duration.ofSeconds(1);
-    private static final long FIRST_BACKOFF_MILLIS = 200;
-    private static final long MAX_BACKOFF_MILLIS = 5_000;
+    private static final Duration FIRST_BACKOFF = Duration.ofMillis(200);
+    private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
+    private static final Duration STOP_GRACE = Duration.ofSeconds(10);
     private static final Duration PURGE_EVERY = Duration.ofHours(1);
 
     private final InboxHandler handler;
@@ -54,9 +54,8 @@ final class InboxConsumer {
     private final short topicReplication;
     private final ConsumerGroupMembership membership;
 
-    private volatile boolean running;
     private volatile KafkaConsumer<String, String> consumer;
-    private Thread worker;
+    private BackgroundLoop loop;
     private Instant nextPurge = Instant.MIN;
 
     InboxConsumer(InboxHandler handler, DataSource dataSource, ObjectMapper objectMapper, Clock clock,
@@ -76,63 +75,46 @@ final class InboxConsumer {
     }
 
     void start() {
-        running = true;
-        worker = new Thread(this::run, "inbox-" + handler.consumer());
-        worker.setDaemon(true);
-        worker.start();
+        loop = new BackgroundLoop("inbox-" + handler.consumer(), FIRST_BACKOFF, MAX_BACKOFF, this::consumeStep)
+                .onFailure((failure, backoff) -> LOG.warnf("Inbox %s will retry in %d ms: %s", handler.consumer(),
+                        backoff.toMillis(), failure.toString()))
+                // Waking the poll ends the wait for records; the batch in hand finishes its transaction, and only a
+                // broker that does not answer is interrupted.
+                .onStop(this::wakeConsumer)
+                .interruptAfter(STOP_GRACE)
+                .onExit(this::closeConsumer);
+        loop.start();
     }
 
     /** Wakes the poll, lets the batch in hand finish its transaction, and closes the Kafka consumer, leaving its group. */
     void stop() {
-        running = false;
+        loop.stop();
+    }
+
+    private void consumeStep() throws Exception {
+        try {
+            if (consumer == null) {
+                consumer = subscribe();
+            }
+            purgeWhenDue();
+            consumeOnce(consumer);
+        } catch (WakeupException e) {
+            // stop() woke the poll; the loop ends because it is no longer running.
+        }
+    }
+
+    private void wakeConsumer() {
         KafkaConsumer<String, String> current = consumer;
         if (current != null) {
             current.wakeup();
         }
-        try {
-            worker.join(TimeUnit.SECONDS.toMillis(10));
-            if (worker.isAlive()) {
-                // Only a backoff sleep or a broker that does not answer keeps it this long.
-                worker.interrupt();
-                worker.join(TimeUnit.SECONDS.toMillis(5));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
-    private void run() {
-        long backoffMillis = FIRST_BACKOFF_MILLIS;
-        try {
-            while (running) {
-                try {
-                    if (consumer == null) {
-                        consumer = subscribe();
-                    }
-                    purgeWhenDue();
-                    consumeOnce(consumer);
-                    backoffMillis = FIRST_BACKOFF_MILLIS;
-                } catch (WakeupException e) {
-                    // stop() woke the poll; the loop ends because running is false.
-                } catch (InterruptException e) {
-                    return;
-                } catch (Exception e) {
-                    if (!running) {
-                        return;
-                    }
-                    LOG.warnf("Inbox %s will retry in %d ms: %s", handler.consumer(), backoffMillis, e.toString());
-                    Thread.sleep(backoffMillis);
-                    backoffMillis = Math.min(backoffMillis * 2, MAX_BACKOFF_MILLIS);
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            KafkaConsumer<String, String> current = consumer;
-            consumer = null;
-            if (current != null) {
-                ConsumerGroupMembership.leave(current, Duration.ofSeconds(5));
-            }
+    private void closeConsumer() {
+        KafkaConsumer<String, String> current = consumer;
+        consumer = null;
+        if (current != null) {
+            ConsumerGroupMembership.leave(current, Duration.ofSeconds(5));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.voiceplatform.common.outbox;
 
+import dev.voiceplatform.common.background.BackgroundLoop;
 import dev.voiceplatform.common.events.KafkaTopics;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -51,6 +52,7 @@ public class OutboxRelay {
     static final String CHANNEL = "outbox_event";
     private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
     private static final long ADVISORY_LOCK_KEY = 0x6f7574626f78L;
+    private static final Duration FIRST_BACKOFF = Duration.ofMillis(200);
     private static final Duration SEND_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration PURGE_EVERY = Duration.ofHours(1);
     private static final String SELECT_BATCH = "SELECT id, topic, message_key, event_type, payload::text FROM outbox_event "
@@ -62,8 +64,9 @@ public class OutboxRelay {
     private final Optional<String> bootstrapServers;
 
     private volatile boolean running;
-    private volatile Thread worker;
+    private BackgroundLoop loop;
     private volatile Connection listener;
+    private boolean topicsReady;
     private KafkaProducer<String, String> producer;
     private Instant nextPurge = Instant.MIN;
 
@@ -93,10 +96,22 @@ public class OutboxRelay {
             throw new IllegalStateException("kafka.bootstrap.servers must be set for the outbox relay");
         }
         producer = new KafkaProducer<>(producerProperties());
+        topicsReady = false;
         running = true;
-        worker = new Thread(this::run, "outbox-relay");
-        worker.setDaemon(true);
-        worker.start();
+        // A retry waits at most one sweep interval.
+        Duration maxBackoff = config.sweepInterval().compareTo(FIRST_BACKOFF) > 0
+                ? config.sweepInterval() : FIRST_BACKOFF;
+        loop = new BackgroundLoop("outbox-relay", FIRST_BACKOFF, maxBackoff, this::relayOnce)
+                .onFailure((failure, backoff) -> {
+                    LOG.warnf("Outbox relay will retry in %d ms: %s", backoff.toMillis(), failure.toString());
+                    // The listener may be what failed; the next pass opens a new one.
+                    closeListener();
+                })
+                // Closing the listener ends a wait for a notification; the interrupt that follows at once ends a
+                // wait for Kafka's acknowledgement. The batch in hand is rolled back and published by the next relay.
+                .onStop(this::closeListener)
+                .onExit(this::closeListener);
+        loop.start();
     }
 
     public synchronized void stop() {
@@ -104,16 +119,8 @@ public class OutboxRelay {
             return;
         }
         running = false;
-        closeListener();
-        Thread thread = worker;
-        if (thread != null) {
-            thread.interrupt();
-            try {
-                thread.join(TimeUnit.SECONDS.toMillis(10));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        loop.stop();
+        loop = null;
         producer.close(Duration.ofSeconds(5));
     }
 
@@ -121,43 +128,21 @@ public class OutboxRelay {
         return running;
     }
 
-    private void run() {
-        boolean topicsReady = false;
-        long backoffMillis = 200;
-        while (running) {
-            try {
-                if (!topicsReady) {
-                    ensureTopics();
-                    topicsReady = true;
-                }
-                if (listener == null) {
-                    listener = openListener();
-                }
-                int published;
-                do {
-                    published = drainOnce();
-                } while (running && published == config.batchSize());
-                purgeWhenDue();
-                backoffMillis = 200;
-                awaitNotification(config.sweepInterval().toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (Exception e) {
-                if (!running) {
-                    return;
-                }
-                LOG.warnf("Outbox relay will retry in %d ms: %s", backoffMillis, e.toString());
-                closeListener();
-                try {
-                    Thread.sleep(backoffMillis);
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-                backoffMillis = Math.min(backoffMillis * 2, config.sweepInterval().toMillis());
-            }
+    /** One pass: publish all there is, purge when due, then wait for a commit's notification or the sweep. */
+    private void relayOnce() throws Exception {
+        if (!topicsReady) {
+            ensureTopics();
+            topicsReady = true;
         }
+        if (listener == null) {
+            listener = openListener();
+        }
+        int published;
+        do {
+            published = drainOnce();
+        } while (running && published == config.batchSize());
+        purgeWhenDue();
+        awaitNotification(config.sweepInterval().toMillis());
     }
 
     /** Publishes up to one batch; returns how many rows it published. */

@@ -11,7 +11,6 @@ import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.voiceplatform.testing.KafkaEvents;
 import dev.voiceplatform.testing.TestDatabase;
@@ -203,7 +202,7 @@ class AgentTesterTest {
                     () -> api.request().body(Map.of("name", "first")).post("/agents/" + target + "/tester"));
             CompletableFuture<Response> second = CompletableFuture.supplyAsync(
                     () -> api.request().body(Map.of("name", "second")).post("/agents/" + target + "/tester"));
-            awaitBlockedStatements("SELECT id, org_id", 2, Duration.ofSeconds(20));
+            TestDatabase.awaitBlockedOnLock(2, "SELECT id, org_id");
             holder.commit();
             List<Response> responses = List.of(first.get(), second.get());
             List<Integer> statuses = responses.stream().map(Response::statusCode).sorted().toList();
@@ -212,17 +211,5 @@ class AgentTesterTest {
         }
         assertEquals(1, TestDatabase.query("SELECT id FROM agents WHERE test_target_agent_id = ?",
                 UUID.fromString(target)).size());
-    }
-
-    private static void awaitBlockedStatements(String sqlPrefix, int count, Duration timeout) throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (TestDatabase.query("SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE ?",
-                    sqlPrefix + "%").size() >= count) {
-                return;
-            }
-            Thread.sleep(20);
-        }
-        fail(count + " statements '" + sqlPrefix + "...' were not blocked on a lock within " + timeout);
     }
 }

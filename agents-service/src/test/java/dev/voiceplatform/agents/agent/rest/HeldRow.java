@@ -6,7 +6,6 @@ import dev.voiceplatform.testing.TestDatabase;
 import io.restassured.response.Response;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
@@ -31,7 +30,7 @@ final class HeldRow {
                 assertEquals(1, change.executeUpdate());
             }
             CompletableFuture<Response> sent = CompletableFuture.supplyAsync(request);
-            TestDatabase.awaitStatementBlockedOnLock("UPDATE agents SET name", Duration.ofSeconds(20));
+            TestDatabase.awaitBlockedOnLock(1, "UPDATE agents SET name");
             other.commit();
             return sent.get();
         }

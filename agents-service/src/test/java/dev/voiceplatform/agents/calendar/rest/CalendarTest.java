@@ -153,7 +153,7 @@ class CalendarTest {
             CompletableFuture<Response> put = CompletableFuture.supplyAsync(() -> api.request()
                     .body(Map.of("calendarConnectionId", connection.toString()))
                     .put("/agents/" + agent + "/calendar"));
-            TestDatabase.awaitStatementBlockedOnLock("INSERT INTO agent_calendars", Duration.ofSeconds(20));
+            TestDatabase.awaitBlockedOnLock(1, "INSERT INTO agent_calendars");
             dashboard.commit();
             Response refused = put.get();
             assertEquals(400, refused.statusCode(), refused.asString());

@@ -65,6 +65,7 @@ class DraftFromWebsiteTest {
         site.createContext("/broken", exchange -> answer(exchange, 503, "text/html", "<h1>Down</h1>"));
         site.createContext("/brochure.pdf", exchange -> answer(exchange, 200, "application/pdf", "%PDF-1.7"));
         site.createContext("/slow", exchange -> {
+            // A site slower than the reader's time limit: the service gives up on it, the test waits for no clock.
             try {
                 Thread.sleep(5000);
             } catch (InterruptedException e) {

@@ -10,9 +10,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.voiceplatform.agents.drafts.service.DraftLanguage;
 import dev.voiceplatform.agents.drafts.service.Industry;
+import dev.voiceplatform.testing.TestClock;
 import dev.voiceplatform.testing.TestDatabase;
 import dev.voiceplatform.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -25,6 +30,9 @@ class DraftWizardsTest {
     private static final String DESCRIPTION_TEXT = "Bright Smile Dental is a family dentist in Austin. We offer "
             + "cleanings, whitening and implants. Open Mon-Fri 8:00-17:00. Call (512) 448-2290 or write to "
             + "hello@brightsmile.example.";
+
+    @Inject
+    TestClock clock;
 
     @Test
     void theDescriptionWizardAnswersTheBusinessFactsAndCreatesNothing() {
@@ -207,7 +215,7 @@ class DraftWizardsTest {
 
     @Test
     void fiveCallsAMinutePerKeyThenTooManyRequestsWithWhenToRetry() {
-        awaitRoomInTheCurrentMinute();
+        moveToTheStartOfTheNextMinute();
         UUID organization = UUID.randomUUID();
         TestTokens tokens = TestTokens.forOrganization(organization).scopes("agents:write");
         DraftCalls key = DraftCalls.as(tokens);
@@ -243,6 +251,10 @@ class DraftWizardsTest {
         // Another key of the same organization has its own count.
         DraftCalls.as(TestTokens.forOrganization(organization).scopes("agents:write"))
                 .post(DraftCalls.QUESTIONNAIRE, Map.of("businessName", "Acme")).statusCode(200);
+
+        // The next minute the key has its five calls again.
+        clock.advance(Duration.ofSeconds(retryAfter));
+        key.post(DraftCalls.QUESTIONNAIRE, Map.of("businessName", "Acme")).statusCode(200);
     }
 
     @Test
@@ -255,16 +267,11 @@ class DraftWizardsTest {
                 tokens.tenant().keyId()).get(0).get("count")).intValue());
     }
 
-    /** Six calls must fall in one clock minute: start them with at least 15 seconds of the minute left. */
-    static void awaitRoomInTheCurrentMinute() {
-        int second = java.time.LocalTime.now(java.time.ZoneOffset.UTC).getSecond();
-        if (second > 45) {
-            try {
-                Thread.sleep((61 - second) * 1000L);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+    /** Six calls must fall in one clock minute: the service's clock is put a second past the start of one. */
+    private void moveToTheStartOfTheNextMinute() {
+        Instant now = clock.instant();
+        clock.advance(Duration.between(now, now.truncatedTo(ChronoUnit.MINUTES).plus(Duration.ofMinutes(1)))
+                .plusSeconds(1));
     }
 
     private static long agentsOf(DraftCalls key) {

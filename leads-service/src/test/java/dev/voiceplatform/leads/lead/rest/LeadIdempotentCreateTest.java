@@ -109,7 +109,7 @@ class LeadIdempotentCreateTest {
             }
             CompletableFuture<ExtractableResponse<Response>> retry =
                     CompletableFuture.supplyAsync(() -> create(api, key, api.validLead()));
-            TestDatabase.awaitStatementBlockedOnLock("INSERT INTO idempotent_creates", Duration.ofSeconds(10));
+            TestDatabase.awaitBlockedOnLock(1, "INSERT INTO idempotent_creates");
             running.commit();
 
             ExtractableResponse<Response> answer = retry.get(10, TimeUnit.SECONDS);

@@ -6,7 +6,6 @@ import io.restassured.response.Response;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -39,7 +38,7 @@ final class Concurrently implements AutoCloseable {
     CompletableFuture<ExtractableResponse<Response>> start(Supplier<ExtractableResponse<Response>> request) {
         CompletableFuture<ExtractableResponse<Response>> response = CompletableFuture.supplyAsync(request, threads);
         queued++;
-        awaitQueued(queued);
+        TestDatabase.awaitBlockedOnLock(queued, "SELECT pg_advisory_xact_lock");
         return response;
     }
 
@@ -47,22 +46,6 @@ final class Concurrently implements AutoCloseable {
     void release() throws SQLException {
         try (PreparedStatement unlock = holder.prepareStatement("SELECT pg_advisory_unlock_all()")) {
             unlock.execute();
-        }
-    }
-
-    private static void awaitQueued(int expected) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (TestDatabase.query("SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
-                + "AND query LIKE 'SELECT pg_advisory_xact_lock%'").size() < expected) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(expected + " requests were not all waiting on the lock");
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
         }
     }
 
