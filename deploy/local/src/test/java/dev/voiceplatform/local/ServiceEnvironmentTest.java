@@ -45,6 +45,8 @@ class ServiceEnvironmentTest {
         assertEquals("http://127.0.0.1:41005", env.get("QUARKUS_REST_CLIENT_NUMBERS_URL"));
         assertEquals(state.resolve("keys/internal-jwt.pub.pem").toString(), env.get("MP_JWT_VERIFY_PUBLICKEY_LOCATION"));
         assertEquals(Files.readString(state.resolve("keys/share-secret")), env.get("PLATFORM_SHARE_SECRET"));
+        assertEquals(state.resolve("keys/internal-jwt.key.pem").toString(), env.get("PLATFORM_JWT_SIGNING_KEY_LOCATION"),
+                "it addresses the request's token to the numbers service itself");
         assertFalse(env.containsKey("PLATFORM_SERVICES_NUMBERS_URL"), "only the entry learns every service");
     }
 
