@@ -79,11 +79,11 @@ public class GatewayOverhead {
                 KeyKind.fromWire(organization.path("kind").asText()), scopes,
                 new PlanFacts(me.path("rate_limit_tier").asText(), organization.path("max_agents").asInt(), status,
                         entitlements, "active".equals(status)));
-        // Tokens live 60 seconds; a fresh one is minted every 20.
+        // Tokens live 60 seconds and are addressed to the agents service; a fresh one is minted every 20.
         AtomicReference<String> token = new AtomicReference<>();
         Thread minter = new Thread(() -> {
             while (!Thread.currentThread().isInterrupted()) {
-                token.set(InternalTokenIssuer.tenantClaims(issuer, tenant, Instant.now()).jws().sign(signingKey));
+                token.set(InternalTokenIssuer.tenantClaims(issuer, tenant, "agents", Instant.now()).jws().sign(signingKey));
                 try {
                     Thread.sleep(20_000);
                 } catch (InterruptedException e) {

@@ -1,10 +1,11 @@
 # Sourced by the benchmark scripts: a platform of their own, started with ./platform up in a temporary state
-# directory on a free loopback port for every service of the platform manifest (none a default port, so a platform
-# running on the default ports never collides with it), stopped and removed when the script ends, whatever happens.
-# Sets ROOT, HOME_DIR, port_of NAME (e.g. port_of PLATFORM_GATEWAY_PORT), env_value NAME (from the printed env),
-# platform ARGS (./platform against this platform), export_own_platform (so that a program the script starts runs
-# ./platform against this platform too) and BENCH_CLASSPATH (platform-common and its dependencies, for the
-# single-file load generators).
+# directory on free loopback ports for every service of the platform manifest, public and management (none a
+# default port, so a platform running on the default ports never collides with it), stopped and removed when the
+# script ends, whatever happens. Sets ROOT, HOME_DIR, port_of NAME (e.g. port_of PLATFORM_GATEWAY_PORT; health and
+# metrics answer on PLATFORM_<NAME>_MANAGEMENT_PORT only), env_value NAME (from the printed env), platform ARGS
+# (./platform against this platform), export_own_platform (so that a program the script starts runs ./platform
+# against this platform too) and BENCH_CLASSPATH (platform-common and its dependencies, for the single-file load
+# generators).
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PORTS="$("$ROOT/platform" free-ports)"

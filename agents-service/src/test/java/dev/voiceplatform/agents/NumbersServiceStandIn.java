@@ -59,6 +59,11 @@ public class NumbersServiceStandIn extends ServiceStandIn {
     }
 
     @Override
+    protected String serviceName() {
+        return "numbers";
+    }
+
+    @Override
     protected void answer(HttpServerRequest request, String organization) {
         if (failing) {
             request.response().setStatusCode(500).end();

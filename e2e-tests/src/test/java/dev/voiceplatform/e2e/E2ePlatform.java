@@ -18,8 +18,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The platform under test: started once per test JVM by {@code ./platform up} in its own state directory, every
- * service of the platform manifest on a free random port (never a default port, which a developer's running
- * platform holds), and stopped by {@link PlatformSession} when the test run ends.
+ * service of the platform manifest on free random ports, public and management (never a default port, which a
+ * developer's running platform holds), and stopped by {@link PlatformSession} when the test run ends.
  */
 public final class E2ePlatform {
 
@@ -109,6 +109,16 @@ public final class E2ePlatform {
         PlatformManifest.Component component = manifest.component(service)
                 .orElseThrow(() -> new IllegalArgumentException("the platform manifest has no service " + service));
         return URI.create("http://127.0.0.1:" + component.port(environment));
+    }
+
+    /**
+     * Where a service (or the gateway) serves health and metrics, by its name in the platform manifest: its
+     * management port, which the public port does not stand in for.
+     */
+    public URI managementUrl(String service) {
+        PlatformManifest.Component component = manifest.component(service)
+                .orElseThrow(() -> new IllegalArgumentException("the platform manifest has no service " + service));
+        return URI.create("http://127.0.0.1:" + component.managementPort(environment));
     }
 
     /** The services this platform runs, as {@code deploy/local/components.properties} describes them. */

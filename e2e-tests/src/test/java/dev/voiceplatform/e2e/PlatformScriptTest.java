@@ -42,6 +42,10 @@ class PlatformScriptTest {
             assertTrue(status.stream().anyMatch(line -> line.startsWith(component) && line.contains("running")),
                     component + " in " + status);
         }
+        // Services are probed on their management ports, the only ones that answer health checks.
+        E2ePlatform.get().manifest().components().forEach(service -> assertTrue(status.stream().anyMatch(line ->
+                line.startsWith(service.name()) && line.contains(", ready (" + E2ePlatform.get()
+                        .managementUrl(service.name()) + "/q/health/ready)")), service.name() + " in " + status));
         assertEquals("base URL: " + E2ePlatform.get().baseUrl(), lastLine(status));
     }
 

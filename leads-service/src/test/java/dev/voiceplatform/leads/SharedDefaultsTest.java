@@ -2,12 +2,17 @@ package dev.voiceplatform.leads;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.voiceplatform.testing.TestDatabase;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
@@ -20,10 +25,30 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class SharedDefaultsTest {
 
+    /** The management interface, on a port of its own. */
+    @TestHTTPResource(value = "/", management = true)
+    URL management;
+
+    private String onManagementPort(String path) {
+        try {
+            return new URL(management, path).toString();
+        } catch (MalformedURLException e) {
+            throw new IllegalArgumentException(path, e);
+        }
+    }
+
     @Test
     void readinessIncludesTheKafkaCheck() {
-        given().get("/q/health/ready").then().statusCode(200)
+        given().get(onManagementPort("/q/health/ready")).then().statusCode(200)
                 .body("checks.name", hasItem(containsString("Kafka")));
+    }
+
+    @Test
+    void healthAndMetricsAnswerOnTheManagementPortOnly() {
+        for (String path : List.of("/q/health", "/q/health/ready", "/q/metrics")) {
+            given().get(path).then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
+            given().get(onManagementPort(path)).then().statusCode(200);
+        }
     }
 
     @Test

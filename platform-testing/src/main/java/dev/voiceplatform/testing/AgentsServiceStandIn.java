@@ -35,6 +35,11 @@ public class AgentsServiceStandIn extends ServiceStandIn {
     }
 
     @Override
+    protected String serviceName() {
+        return "agents";
+    }
+
+    @Override
     protected void answer(HttpServerRequest request, String organization) {
         if (failing) {
             request.response().setStatusCode(500).end();

@@ -4,6 +4,7 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -13,7 +14,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Stands in, in a service's component tests, for another platform service's internal endpoint: an HTTP server on
  * a free loopback port whose address goes to {@link #urlProperty()}. Each request is answered with the
- * organization of the token it carried, so a stand-in also proves the caller forwarded the request's own token.
+ * organization of the token it carried, so a stand-in also proves the caller spoke for the request's own
+ * organization; like the real service, it refuses with 401 a token not addressed to it ({@link #serviceName()}).
  * The real service answers in the end-to-end tests.
  */
 public abstract class ServiceStandIn implements QuarkusTestResourceLifecycleManager {
@@ -26,6 +28,9 @@ public abstract class ServiceStandIn implements QuarkusTestResourceLifecycleMana
     /** The configuration property of the caller that names the stood-in service's address. */
     protected abstract String urlProperty();
 
+    /** The stood-in service's name in the platform manifest: the audience its tokens must name. */
+    protected abstract String serviceName();
+
     /** Answers one request on behalf of {@code organization} (the token's {@code org} claim). */
     protected abstract void answer(HttpServerRequest request, String organization);
 
@@ -33,7 +38,7 @@ public abstract class ServiceStandIn implements QuarkusTestResourceLifecycleMana
     public Map<String, String> start() {
         vertx = Vertx.vertx();
         HttpServer server = vertx.createHttpServer()
-                .requestHandler(request -> answer(request, organizationOf(request.getHeader("Authorization"))));
+                .requestHandler(this::receive);
         try {
             server.listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
         } catch (Exception e) {
@@ -59,15 +64,27 @@ public abstract class ServiceStandIn implements QuarkusTestResourceLifecycleMana
         json(request, status, new JsonObject().put("error", new JsonObject().put("code", code)));
     }
 
-    private static String organizationOf(String authorization) {
+    private void receive(HttpServerRequest request) {
+        JsonObject claims = claimsOf(request.getHeader("Authorization"));
+        Object audience = claims.getValue("aud");
+        boolean addressedHere = audience instanceof JsonArray list ? list.contains(serviceName())
+                : serviceName().equals(audience);
+        if (!addressedHere) {
+            error(request, 401, "NOT_AUTHENTICATED");
+            return;
+        }
+        answer(request, claims.getString("org", NO_ORGANIZATION));
+    }
+
+    /** The claims of the bearer token, read without verifying it; none when there is no readable token. */
+    private static JsonObject claimsOf(String authorization) {
         if (authorization == null || !authorization.startsWith("Bearer ")) {
-            return NO_ORGANIZATION;
+            return new JsonObject();
         }
         String[] parts = authorization.substring(7).split("\\.");
         if (parts.length < 2) {
-            return NO_ORGANIZATION;
+            return new JsonObject();
         }
-        JsonObject claims = new JsonObject(new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8));
-        return claims.getString("org", NO_ORGANIZATION);
+        return new JsonObject(new String(Base64.getUrlDecoder().decode(parts[1]), StandardCharsets.UTF_8));
     }
 }

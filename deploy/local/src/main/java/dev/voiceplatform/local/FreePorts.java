@@ -17,17 +17,23 @@ public final class FreePorts {
     }
 
     /**
-     * One loopback port free right now for every service, by port variable ({@code PLATFORM_AGENTS_PORT}): all
-     * different, and none a default port of the manifest, which a running platform may hold or take later.
+     * Two loopback ports free right now for every service, the public one and the management one, by port variable
+     * ({@code PLATFORM_AGENTS_PORT}, {@code PLATFORM_AGENTS_MANAGEMENT_PORT}): all different, and none a default port
+     * of the manifest, which a running platform may hold or take later.
      */
     public static Map<String, Integer> forEveryService(PlatformManifest manifest) {
         Set<Integer> taken = new HashSet<>();
-        manifest.components().forEach(component -> taken.add(component.defaultPort()));
+        manifest.components().forEach(component -> {
+            taken.add(component.defaultPort());
+            taken.add(component.defaultManagementPort());
+        });
         Map<String, Integer> ports = new LinkedHashMap<>();
         for (Component component : manifest.components()) {
-            int port = freePort(taken);
-            taken.add(port);
-            ports.put(component.portVariable(), port);
+            for (String variable : new String[] {component.portVariable(), component.managementPortVariable()}) {
+                int port = freePort(taken);
+                taken.add(port);
+                ports.put(variable, port);
+            }
         }
         return ports;
     }

@@ -32,17 +32,20 @@ import java.util.Set;
  *
  * <ul>
  *   <li>{@code components --root DIR}: one line per service in start order, fields separated by tabs: name, module,
- *       jar (absolute), port, port variable, default port, readiness URL, {@code entry} or {@code service}</li>
+ *       jar (absolute), port, port variable, default port, management port, management port variable, default
+ *       management port, readiness URL (on the management port), {@code entry} or {@code service}</li>
  *   <li>{@code databases --root DIR}: the services' databases, comma-separated</li>
  *   <li>{@code ensure-secrets --root DIR --state-dir DIR}: makes the secret files the manifest names, unless they
  *       exist</li>
  *   <li>{@code service-env --root DIR --state-dir DIR --name NAME}: the {@code VAR=value} lines to start a service
  *       with (secrets included: for the script's own use, never for a terminal)</li>
- *   <li>{@code free-ports --root DIR}: {@code PLATFORM_<NAME>_PORT=port} lines, a free loopback port per service</li>
+ *   <li>{@code free-ports --root DIR}: {@code PLATFORM_<NAME>_PORT=port} and {@code PLATFORM_<NAME>_MANAGEMENT_PORT=port}
+ *       lines, free loopback ports for every service</li>
  *   <li>{@code ensure-databases --pg-url postgresql://HOST:PORT --databases a,b} (user and password from
  *       {@code PLATFORM_PG_USER} and {@code PLATFORM_PG_PASSWORD})</li>
  *   <li>{@code wait-ready --name NAME (--url URL | --ready-file FILE) --pid PID --timeout SECONDS --log FILE}:
  *       waits until the URL answers 200 or the file exists</li>
+ *   <li>{@code probe --url URL}: exit status 0 when the URL answers 200 now, 1 otherwise (silent)</li>
  *   <li>{@code demo-key --state-dir DIR --gateway-url URL --org NAME --plan PLAN}: writes {@code DIR/env}</li>
  *   <li>{@code create-key --state-dir DIR --gateway-url URL --org NAME --plan PLAN --scopes a,b|all
  *       --kind organization|reseller}: prints the key alone on the last line</li>
@@ -61,7 +64,7 @@ public final class PlatformCli {
     public static void main(String[] args) throws Exception {
         if (args.length == 0) {
             fail("usage: PlatformCli components|databases|ensure-secrets|service-env|free-ports|ensure-databases"
-                    + "|wait-ready|demo-key|create-key|access-names [--option value]...");
+                    + "|wait-ready|probe|demo-key|create-key|access-names [--option value]...");
         }
         Map<String, String> options = options(Arrays.copyOfRange(args, 1, args.length));
         try {
@@ -74,6 +77,7 @@ public final class PlatformCli {
                         .forEach((variable, port) -> System.out.println(variable + "=" + port));
                 case "ensure-databases" -> ensureDatabases(options);
                 case "wait-ready" -> waitReady(options);
+                case "probe" -> System.exit(probe(required(options, "url")) ? 0 : 1);
                 case "demo-key" -> demoKey(options);
                 case "create-key" -> createKey(options);
                 case "access-names" -> System.out.printf("  plans:  %s%n  scopes: %s%n", String.join(", ", Plans.ALL),
@@ -95,7 +99,9 @@ public final class PlatformCli {
             System.out.println(String.join("\t", component.name(), component.module(),
                     root.resolve(component.jar()).toString(), Integer.toString(port), component.portVariable(),
                     Integer.toString(component.defaultPort()),
-                    ServiceEnvironment.url(component, environment) + component.readyPath(),
+                    Integer.toString(component.managementPort(environment)), component.managementPortVariable(),
+                    Integer.toString(component.defaultManagementPort()),
+                    ServiceEnvironment.managementUrl(component, environment) + component.readyPath(),
                     component.entry() ? "entry" : "service"));
         }
     }
@@ -160,6 +166,16 @@ public final class PlatformCli {
         }
         printLogTail(log);
         fail(name + " was not ready within " + timeout.toSeconds() + " s; its log is " + log);
+    }
+
+    /** Whether the URL answers 200 now; any failure to get an answer is a no. */
+    private static boolean probe(String url) throws InterruptedException {
+        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        try {
+            return answersOk(http, HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build());
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static boolean answersOk(HttpClient http, HttpRequest probe) throws IOException, InterruptedException {

@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * The platform's services as {@code deploy/local/components.properties} describes them (the file explains each
@@ -32,28 +33,49 @@ public final class PlatformManifest {
 
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]*");
     private static final Pattern ENV_NAME = Pattern.compile("[A-Z][A-Z0-9_]*");
-    private static final Set<String> KEYS = Set.of("module", "jar", "port", "database", "kafka", "clients", "entry",
-            "ready");
+    private static final Set<String> KEYS = Set.of("module", "jar", "port", "management-port", "database", "kafka",
+            "clients", "entry", "ready");
 
     /** One service of the platform. */
-    public record Component(String name, String module, String jar, int defaultPort, Optional<String> database,
-            boolean kafka, List<String> clients, boolean entry, Map<String, String> env, String readyPath) {
+    public record Component(String name, String module, String jar, int defaultPort, int defaultManagementPort,
+            Optional<String> database, boolean kafka, List<String> clients, boolean entry, Map<String, String> env,
+            String readyPath) {
 
         /** The variable that overrides its port: {@code PLATFORM_VOICE_RUNTIME_PORT} for {@code voice-runtime}. */
         public String portVariable() {
             return "PLATFORM_" + variablePart(name) + "_PORT";
         }
 
+        /**
+         * The variable that overrides its management port: {@code PLATFORM_VOICE_RUNTIME_MANAGEMENT_PORT} for
+         * {@code voice-runtime}.
+         */
+        public String managementPortVariable() {
+            return "PLATFORM_" + variablePart(name) + "_MANAGEMENT_PORT";
+        }
+
         /** Its port: the value of {@link #portVariable()} in {@code environment}, else the default. */
         public int port(Map<String, String> environment) {
-            String value = environment.get(portVariable());
+            return portOf(environment, portVariable(), defaultPort);
+        }
+
+        /**
+         * The port of its management interface (health and metrics, never on the public port): the value of
+         * {@link #managementPortVariable()} in {@code environment}, else the default.
+         */
+        public int managementPort(Map<String, String> environment) {
+            return portOf(environment, managementPortVariable(), defaultManagementPort);
+        }
+
+        private static int portOf(Map<String, String> environment, String variable, int fallback) {
+            String value = environment.get(variable);
             if (value == null || value.isBlank()) {
-                return defaultPort;
+                return fallback;
             }
             try {
-                return validPort(Integer.parseInt(value.trim()), portVariable());
+                return validPort(Integer.parseInt(value.trim()), variable);
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(portVariable() + " must be a port number, not " + value);
+                throw new IllegalArgumentException(variable + " must be a port number, not " + value);
             }
         }
     }
@@ -103,19 +125,14 @@ public final class PlatformManifest {
                 }
             });
             KEYS.forEach(key -> usedKeys.add(prefix + key));
-            String port = required(entries, prefix + "port");
-            int defaultPort;
-            try {
-                defaultPort = validPort(Integer.parseInt(port), prefix + "port");
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(prefix + "port must be a port number, not " + port);
-            }
+            int defaultPort = portEntry(entries, prefix + "port");
+            int defaultManagementPort = portEntry(entries, prefix + "management-port");
             String ready = required(entries, prefix + "ready");
             if (!ready.startsWith("/")) {
                 throw new IllegalArgumentException(prefix + "ready must be a path starting with /, not " + ready);
             }
             components.add(new Component(name, required(entries, prefix + "module"), required(entries, prefix + "jar"),
-                    defaultPort, Optional.ofNullable(entries.get(prefix + "database")).filter(db -> !db.isEmpty()),
+                    defaultPort, defaultManagementPort, Optional.ofNullable(entries.get(prefix + "database")).filter(db -> !db.isEmpty()),
                     flag(entries, prefix + "kafka"), list(entries.getOrDefault(prefix + "clients", "")),
                     flag(entries, prefix + "entry"), env, ready));
         }
@@ -135,8 +152,9 @@ public final class PlatformManifest {
         if (components.stream().filter(Component::entry).count() != 1) {
             throw new IllegalArgumentException("exactly one component is the entry (<name>.entry=true)");
         }
-        if (components.stream().map(Component::defaultPort).distinct().count() != components.size()) {
-            throw new IllegalArgumentException("two components have the same default port");
+        if (components.stream().flatMap(c -> Stream.of(c.defaultPort(), c.defaultManagementPort()))
+                .distinct().count() != 2L * components.size()) {
+            throw new IllegalArgumentException("two components have the same default port (port or management-port)");
         }
         return new PlatformManifest(components);
     }
@@ -172,6 +190,15 @@ public final class PlatformManifest {
             throw new IllegalArgumentException(key + " must be between 1 and 65535, not " + port);
         }
         return port;
+    }
+
+    private static int portEntry(Map<String, String> entries, String key) {
+        String port = required(entries, key);
+        try {
+            return validPort(Integer.parseInt(port), key);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a port number, not " + port);
+        }
     }
 
     private static String required(Map<String, String> entries, String key) {

@@ -37,6 +37,9 @@ public final class ServiceEnvironment {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("QUARKUS_HTTP_HOST", "127.0.0.1");
         env.put("QUARKUS_HTTP_PORT", Integer.toString(component.port(environment)));
+        // Health and metrics answer on the management interface only, never on the public port.
+        env.put("QUARKUS_MANAGEMENT_HOST", "127.0.0.1");
+        env.put("QUARKUS_MANAGEMENT_PORT", Integer.toString(component.managementPort(environment)));
         if (component.database().isPresent()) {
             String server = infraValue(infra, "INFRA_PG_URL");
             String database = component.database().get();
@@ -70,6 +73,11 @@ public final class ServiceEnvironment {
     /** The address of a service on this machine. */
     public static String url(Component service, Map<String, String> environment) {
         return "http://127.0.0.1:" + service.port(environment);
+    }
+
+    /** The address of a service's management interface (health, metrics) on this machine. */
+    public static String managementUrl(Component service, Map<String, String> environment) {
+        return "http://127.0.0.1:" + service.managementPort(environment);
     }
 
     /**

@@ -28,6 +28,7 @@ class PlatformManifestTest {
         Component agents = manifest.component("agents").orElseThrow();
         assertEquals("agents-service/target/quarkus-app/quarkus-run.jar", agents.jar());
         assertEquals(8081, agents.defaultPort());
+        assertEquals(9081, agents.defaultManagementPort());
         assertEquals(List.of("numbers"), agents.clients());
         assertEquals(Optional.of(agents), manifest.component("agents-service"), "found by module too");
     }
@@ -42,6 +43,26 @@ class PlatformManifestTest {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> service.port(Map.of("PLATFORM_VOICE_RUNTIME_PORT", "many")));
         assertTrue(refused.getMessage().contains("PLATFORM_VOICE_RUNTIME_PORT"), refused.getMessage());
+    }
+
+    @Test
+    void aManagementPortVariableOverridesTheDefaultManagementPort() {
+        Component service = parse(minimal()).component("voice-runtime").orElseThrow();
+
+        assertEquals("PLATFORM_VOICE_RUNTIME_MANAGEMENT_PORT", service.managementPortVariable());
+        assertEquals(9087, service.managementPort(Map.of("PLATFORM_VOICE_RUNTIME_PORT", "41000")));
+        assertEquals(41001, service.managementPort(Map.of("PLATFORM_VOICE_RUNTIME_MANAGEMENT_PORT", "41001")));
+    }
+
+    @Test
+    void aManagementPortEqualToAnyOtherDefaultPortOrMissingIsRefused() {
+        Map<String, String> clash = minimal();
+        clash.put("voice-runtime.management-port", "8080");
+        Map<String, String> missing = minimal();
+        missing.remove("gateway.management-port");
+
+        assertRefused(clash, "same default port");
+        assertRefused(missing, "gateway.management-port");
     }
 
     @Test
@@ -98,10 +119,12 @@ class PlatformManifestTest {
         entries.put("voice-runtime.module", "voice-runtime");
         entries.put("voice-runtime.jar", "voice-runtime/target/quarkus-app/quarkus-run.jar");
         entries.put("voice-runtime.port", "8087");
+        entries.put("voice-runtime.management-port", "9087");
         entries.put("voice-runtime.ready", "/q/health/ready");
         entries.put("gateway.module", "gateway");
         entries.put("gateway.jar", "gateway/target/quarkus-app/quarkus-run.jar");
         entries.put("gateway.port", "8080");
+        entries.put("gateway.management-port", "9080");
         entries.put("gateway.database", "gateway");
         entries.put("gateway.entry", "true");
         entries.put("gateway.ready", "/q/health/ready");

@@ -38,6 +38,8 @@ class ServiceEnvironmentTest {
 
         assertEquals("41001", env.get("QUARKUS_HTTP_PORT"));
         assertEquals("127.0.0.1", env.get("QUARKUS_HTTP_HOST"));
+        assertEquals("9081", env.get("QUARKUS_MANAGEMENT_PORT"));
+        assertEquals("127.0.0.1", env.get("QUARKUS_MANAGEMENT_HOST"));
         assertEquals("jdbc:postgresql://127.0.0.1:5999/agents", env.get("QUARKUS_DATASOURCE_JDBC_URL"));
         assertEquals("postgresql://127.0.0.1:5999/agents", env.get("QUARKUS_DATASOURCE_REACTIVE_URL"));
         assertEquals("postgres", env.get("QUARKUS_DATASOURCE_USERNAME"));
@@ -51,6 +53,8 @@ class ServiceEnvironmentTest {
         assertEquals("local", env.get("PLATFORM_CRYPTO_CURRENT_KEY"));
         assertEquals("local", EncryptionKeys.of(Map.of("local", env.get("PLATFORM_CRYPTO_KEYS_LOCAL")),
                 env.get("PLATFORM_CRYPTO_CURRENT_KEY")).currentKeyId());
+        assertEquals(state.resolve("keys/internal-jwt.key.pem").toString(), env.get("PLATFORM_JWT_SIGNING_KEY_LOCATION"),
+                "it addresses the request's token to the numbers service itself");
         assertFalse(env.containsKey("PLATFORM_SERVICES_NUMBERS_URL"), "only the entry learns every service");
     }
 
@@ -58,12 +62,13 @@ class ServiceEnvironmentTest {
     void theGatewayLearnsEveryOtherServiceByItsManifestName() throws IOException {
         ServiceEnvironment.ensureSecrets(MANIFEST, state);
         Map<String, String> env = ServiceEnvironment.of(MANIFEST, MANIFEST.entry(), state,
-                Map.of("PLATFORM_LEADS_PORT", "41003"));
+                Map.of("PLATFORM_LEADS_PORT", "41003", "PLATFORM_GATEWAY_MANAGEMENT_PORT", "41080"));
 
         assertEquals("http://127.0.0.1:8081", env.get("PLATFORM_SERVICES_AGENTS_URL"));
         assertEquals("http://127.0.0.1:41003", env.get("PLATFORM_SERVICES_LEADS_URL"));
         assertEquals("http://127.0.0.1:8085", env.get("PLATFORM_SERVICES_NUMBERS_URL"));
         assertFalse(env.containsKey("PLATFORM_SERVICES_GATEWAY_URL"));
+        assertEquals("41080", env.get("QUARKUS_MANAGEMENT_PORT"));
         assertFalse(env.containsKey("KAFKA_BOOTSTRAP_SERVERS"));
         assertEquals(state.resolve("keys/internal-jwt.key.pem").toString(),
                 env.get("PLATFORM_JWT_SIGNING_KEY_LOCATION"));
@@ -89,11 +94,15 @@ class ServiceEnvironmentTest {
     void freePortsAreDistinctAndNeverADefaultPort() {
         Map<String, Integer> ports = FreePorts.forEveryService(MANIFEST);
 
-        assertEquals(MANIFEST.components().size(), ports.size());
+        assertEquals(2 * MANIFEST.components().size(), ports.size());
         assertEquals(ports.size(), new HashSet<>(ports.values()).size());
         MANIFEST.components().forEach(component -> {
             assertTrue(ports.containsKey(component.portVariable()));
-            ports.values().forEach(port -> assertNotEquals(component.defaultPort(), port));
+            assertTrue(ports.containsKey(component.managementPortVariable()));
+            ports.values().forEach(port -> {
+                assertNotEquals(component.defaultPort(), port);
+                assertNotEquals(component.defaultManagementPort(), port);
+            });
         });
     }
 }

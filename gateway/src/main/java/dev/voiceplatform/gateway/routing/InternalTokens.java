@@ -10,10 +10,11 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Internal tokens for forwarded requests, each signed once and reused for the same tenant while at least half of
- * its 60 seconds remain. An RS256 signature costs more than the rest of the gateway's work on a request; reuse is
+ * Internal tokens for forwarded requests, each signed once and reused for the same tenant and owning service while at
+ * least half of its 60 seconds remain. An RS256 signature costs more than the rest of the gateway's work on a request; reuse is
  * safe because the key is still looked up on every request (a revoked key never reaches this point) and any change
- * of scopes or plan facts makes a different tenant, hence a new token.
+ * of scopes or plan facts makes a different tenant, hence a new token. Each token is addressed to the owning service
+ * alone, so each service gets its own.
  */
 @ApplicationScoped
 public class InternalTokens {
@@ -26,26 +27,31 @@ public class InternalTokens {
     private record Signed(String token, Instant signedAt) {
     }
 
+    private record Addressee(Tenant tenant, OwningService service) {
+    }
+
     private final InternalTokenIssuer issuer;
     private final Clock clock;
-    private final Map<Tenant, Signed> byTenant = new ConcurrentHashMap<>();
+    private final Map<Addressee, Signed> signedTokens = new ConcurrentHashMap<>();
 
     public InternalTokens(InternalTokenIssuer issuer, Clock clock) {
         this.issuer = issuer;
         this.clock = clock;
     }
 
-    public String forRequest(Tenant tenant) {
+    /** The token of the tenant's request for the service that owns the route. */
+    public String forRequest(Tenant tenant, OwningService service) {
         Instant now = clock.instant();
-        Signed signed = byTenant.get(tenant);
+        Addressee addressee = new Addressee(tenant, service);
+        Signed signed = signedTokens.get(addressee);
         if (signed != null && fresh(signed, now)) {
             return signed.token();
         }
-        if (byTenant.size() > SWEEP_ABOVE) {
-            byTenant.values().removeIf(stale -> !fresh(stale, now));
+        if (signedTokens.size() > SWEEP_ABOVE) {
+            signedTokens.values().removeIf(stale -> !fresh(stale, now));
         }
-        Signed minted = new Signed(issuer.forRequest(tenant), now);
-        byTenant.put(tenant, minted);
+        Signed minted = new Signed(issuer.forRequest(tenant, service.name()), now);
+        signedTokens.put(addressee, minted);
         return minted.token();
     }
 

@@ -73,7 +73,7 @@ public class ServiceForwarder {
         this.forwarding = forwarding;
         this.upstreams = Upstream.forServices(routes.forwardedServices(), config);
         // Every forwarded request needs a signed token: a missing signing key stops the start, not each request.
-        issuer.forService("gateway");
+        issuer.requireSigningKey();
         this.client = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true)
                 .setConnectTimeout((int) connectTimeoutMillis),
                 new PoolOptions().setHttp1MaxSize(forwarding.maxConnectionsPerService()));
@@ -117,7 +117,7 @@ public class ServiceForwarder {
                 // comes back: a service that takes the connection and then says nothing is given up on.
                 .setIdleTimeout(route.routeClass().timeout(forwarding).toMillis());
         headers.forEach(header -> options.addHeader(header.getKey(), header.getValue()));
-        options.putHeader(HttpHeaders.AUTHORIZATION, "Bearer " + tokens.forRequest(credential.tenant()));
+        options.putHeader(HttpHeaders.AUTHORIZATION, "Bearer " + tokens.forRequest(credential.tenant(), route.service()));
         options.putHeader(CorrelationIds.HEADER, in.getHeader(CorrelationIds.HEADER));
         String contentLength = wholeBody != null ? Integer.toString(wholeBody.length())
                 : in.getHeader(HttpHeaders.CONTENT_LENGTH);

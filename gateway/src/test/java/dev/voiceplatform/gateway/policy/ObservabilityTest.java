@@ -11,8 +11,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.voiceplatform.gateway.support.Admin;
 import dev.voiceplatform.gateway.support.UpstreamStub;
 import dev.voiceplatform.testing.TestClock;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import java.net.MalformedURLException;
+import java.net.URL;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -26,7 +29,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Metrics by route template, policy counters, health checks, and the correlation id on every log line. */
+/**
+ * Metrics by route template, policy counters, health checks (all on the management port, none on the public one), and
+ * the correlation id on every log line.
+ */
 @QuarkusTest
 class ObservabilityTest {
 
@@ -34,6 +40,10 @@ class ObservabilityTest {
 
     @Inject
     TestClock clock;
+
+    /** The management interface, on a port of its own. */
+    @TestHTTPResource(value = "/", management = true)
+    URL management;
 
     @BeforeEach
     void stub() {
@@ -46,8 +56,16 @@ class ObservabilityTest {
         clock.reset();
     }
 
-    private static String metrics() {
-        return given().get("/q/metrics").then().statusCode(200).extract().asString();
+    private String onManagementPort(String path) {
+        try {
+            return new URL(management, path).toString();
+        } catch (MalformedURLException e) {
+            throw new IllegalArgumentException(path, e);
+        }
+    }
+
+    private String metrics() {
+        return given().get(onManagementPort("/q/metrics")).then().statusCode(200).extract().asString();
     }
 
     @Test
@@ -88,13 +106,21 @@ class ObservabilityTest {
 
     @Test
     void readinessIncludesTheDatabasesAndLivenessAnswers() {
-        given().get("/q/health/ready")
+        given().get(onManagementPort("/q/health/ready"))
                 .then().statusCode(200)
                 .body("status", equalTo("UP"))
                 .body("checks.name", hasItem(containsString("Reactive PostgreSQL connections health check")));
-        String ready = given().get("/q/health/ready").then().extract().asString();
+        String ready = given().get(onManagementPort("/q/health/ready")).then().extract().asString();
         assertTrue(ready.contains("rate-limits") && ready.contains("idempotency") && ready.contains("<default>"), ready);
-        given().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+        given().get(onManagementPort("/q/health/live")).then().statusCode(200).body("status", equalTo("UP"));
+    }
+
+    @Test
+    void thePublicPortServesNeitherHealthNorMetrics() {
+        for (String path : List.of("/q/health", "/q/health/ready", "/q/health/live", "/q/metrics")) {
+            given().get(path).then().statusCode(404).body("error.code", equalTo("NOT_FOUND"));
+            given().get(onManagementPort(path)).then().statusCode(200);
+        }
     }
 
     @Test

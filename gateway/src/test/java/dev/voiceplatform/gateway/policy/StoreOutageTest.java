@@ -11,9 +11,11 @@ import dev.voiceplatform.gateway.support.StoreProxy;
 import dev.voiceplatform.gateway.support.StoreProxyPort;
 import dev.voiceplatform.gateway.support.UpstreamStub;
 import dev.voiceplatform.testing.Eventually;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
+import java.net.URL;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +48,14 @@ class StoreOutageTest {
         }
     }
 
+    /** Readiness answers on the management interface only. */
+    @TestHTTPResource(value = "/q/health/ready", management = true)
+    URL readiness;
+
+    private String readiness() {
+        return readiness.toString();
+    }
+
     @BeforeEach
     void up() {
         StoreProxy.restore();
@@ -62,7 +72,7 @@ class StoreOutageTest {
     void anOutageAnswers503AndLogsOneLinePerKindOfFailure() {
         Admin.Key key = Admin.keyFor("pro", "agents:read");
         given().header("X-API-Key", key.key()).get("/v1/agents").then().statusCode(200);
-        given().get("/q/health/ready").then().statusCode(200);
+        given().get(readiness()).then().statusCode(200);
 
         List<ExtLogRecord> lines;
         long outageStarted = System.nanoTime();
@@ -77,8 +87,8 @@ class StoreOutageTest {
             Admin.admin().get("/admin/organizations")
                     .then().statusCode(503)
                     .body("error.code", equalTo("SERVICE_UNAVAILABLE"));
-            given().get("/q/health/ready").then().statusCode(503);
-            given().get("/q/health/ready").then().statusCode(503);
+            given().get(readiness()).then().statusCode(503);
+            given().get(readiness()).then().statusCode(503);
             lines = logs.records();
         }
         long outageSeconds = Duration.ofNanos(System.nanoTime() - outageStarted).toSeconds();
@@ -98,7 +108,7 @@ class StoreOutageTest {
 
         StoreProxy.restore();
         long restored = System.nanoTime();
-        Eventually.check(() -> given().get("/q/health/ready").then().statusCode(200));
+        Eventually.check(() -> given().get(readiness()).then().statusCode(200));
         Duration back = Duration.ofNanos(System.nanoTime() - restored);
         assertTrue(back.compareTo(Duration.ofSeconds(1)) <= 0, "ready again after " + back);
         given().header("X-API-Key", key.key()).get("/v1/agents").then().statusCode(200);

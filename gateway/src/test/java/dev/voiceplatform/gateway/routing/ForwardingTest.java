@@ -83,6 +83,7 @@ class ForwardingTest {
         assertFalse(authorization.contains(key.key()), "the caller's key never leaves the gateway");
         JwtClaims claims = verify(authorization);
         assertEquals("voice-platform-test", claims.getIssuer());
+        assertEquals(List.of("agents"), claims.getAudience(), "addressed to the owning service alone");
         assertEquals(key.id(), claims.getSubject());
         assertEquals(organizationId, claims.getStringClaimValue("org"));
         assertEquals(List.of("agents:read", "agents:write"), claims.getStringListClaimValue("groups").stream().sorted().toList());
@@ -361,6 +362,8 @@ class ForwardingTest {
         return new JwtConsumerBuilder()
                 .setVerificationKey(publicKey)
                 .setExpectedIssuer("voice-platform-test")
+                // Every route these tests call belongs to the agents service; a token for any other is refused.
+                .setExpectedAudience("agents")
                 .setRequireExpirationTime()
                 .setRequireIssuedAt()
                 .setRequireSubject()

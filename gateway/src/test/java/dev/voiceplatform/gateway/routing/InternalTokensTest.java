@@ -13,9 +13,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.jose4j.jwt.consumer.JwtConsumerBuilder;
 import org.junit.jupiter.api.Test;
 
 class InternalTokensTest {
@@ -53,6 +55,8 @@ class InternalTokensTest {
     private final InternalTokens tokens = new InternalTokens(new InternalTokenIssuer("voice-platform-test",
             Optional.of(KeyPems.privatePem(KeyPems.generate())), Optional.empty(), clock), clock);
 
+    private static final OwningService AGENTS = new OwningService("agents");
+
     private static Tenant tenant(String... scopes) {
         return new Tenant(UUID.fromString("0199a000-0000-7000-8000-0000000000aa"), "key-1", KeyKind.ORGANIZATION,
                 Set.of(scopes), new PlanFacts("premium", 50, "active", Set.of(), true));
@@ -60,25 +64,39 @@ class InternalTokensTest {
 
     @Test
     void aTokenIsReusedForThirtySecondsThenSignedAgain() {
-        String first = tokens.forRequest(tenant("agents:read"));
+        String first = tokens.forRequest(tenant("agents:read"), AGENTS);
         clock.advance(Duration.ofSeconds(29));
-        assertEquals(first, tokens.forRequest(tenant("agents:read")));
+        assertEquals(first, tokens.forRequest(tenant("agents:read"), AGENTS));
         clock.advance(Duration.ofSeconds(1));
-        assertNotEquals(first, tokens.forRequest(tenant("agents:read")));
+        assertNotEquals(first, tokens.forRequest(tenant("agents:read"), AGENTS));
     }
 
     @Test
     void anyChangeOfTheTenantGetsItsOwnToken() {
-        String reader = tokens.forRequest(tenant("agents:read"));
-        assertNotEquals(reader, tokens.forRequest(tenant("agents:read", "agents:write")));
-        assertEquals(reader, tokens.forRequest(tenant("agents:read")));
+        String reader = tokens.forRequest(tenant("agents:read"), AGENTS);
+        assertNotEquals(reader, tokens.forRequest(tenant("agents:read", "agents:write"), AGENTS));
+        assertEquals(reader, tokens.forRequest(tenant("agents:read"), AGENTS));
+    }
+
+    @Test
+    void eachOwningServiceGetsATokenAddressedToItAlone() throws Exception {
+        String forAgents = tokens.forRequest(tenant("agents:read", "leads:read"), AGENTS);
+        String forLeads = tokens.forRequest(tenant("agents:read", "leads:read"), new OwningService("leads"));
+        assertNotEquals(forAgents, forLeads);
+        assertEquals(List.of("agents"), audience(forAgents));
+        assertEquals(List.of("leads"), audience(forLeads));
+    }
+
+    private static List<String> audience(String token) throws Exception {
+        return new JwtConsumerBuilder().setSkipSignatureVerification().setSkipAllValidators().build()
+                .processToClaims(token).getAudience();
     }
 
     @Test
     void aClockThatWentBackSignsAgain() {
         clock.advance(Duration.ofSeconds(10));
-        String later = tokens.forRequest(tenant("agents:read"));
+        String later = tokens.forRequest(tenant("agents:read"), AGENTS);
         clock.reset();
-        assertNotEquals(later, tokens.forRequest(tenant("agents:read")));
+        assertNotEquals(later, tokens.forRequest(tenant("agents:read"), AGENTS));
     }
 }

@@ -2,6 +2,7 @@ package dev.voiceplatform.common.agents;
 
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
+import dev.voiceplatform.common.security.InternalTokenIssuer;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.WebApplicationException;
@@ -11,26 +12,31 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
 /**
- * Asks the agents service, with the token of the request being served, for an agent of that request's
- * organization. The owner answers at write time, so no write waits for an event (DESIGN section 6). The one
- * client every service uses for this; it needs {@code quarkus.rest-client.agents.url}.
+ * Asks the agents service, on behalf of the request being served (its claims, addressed to the agents service), for
+ * an agent of that request's organization. The owner answers at write time, so no write waits for an event (DESIGN
+ * section 6). The one client every service uses for this; it needs {@code quarkus.rest-client.agents.url} and the
+ * signing key of internal tokens ({@code platform.jwt.signing-key-location}).
  */
 @ApplicationScoped
 public class AgentDirectory {
 
     private static final Logger LOG = Logger.getLogger(AgentDirectory.class);
+    /** The agents service's name in the platform manifest, the audience of the tokens it accepts. */
+    static final String AGENTS_SERVICE = "agents";
 
     private final AgentsClient agents;
     private final JsonWebToken token;
+    private final InternalTokenIssuer tokens;
 
-    public AgentDirectory(@RestClient AgentsClient agents, JsonWebToken token) {
+    public AgentDirectory(@RestClient AgentsClient agents, JsonWebToken token, InternalTokenIssuer tokens) {
         this.agents = agents;
         this.token = token;
+        this.tokens = tokens;
     }
 
     /** The live agent of the request's organization, or null; 503 when the agents service cannot answer. */
     public Uni<AgentFacts> find(UUID agentId) {
-        return agents.get(agentId, "Bearer " + token.getRawToken())
+        return agents.get(agentId, "Bearer " + tokens.onBehalfOf(token, AGENTS_SERVICE))
                 .onFailure(WebApplicationException.class)
                 .recoverWithUni(failure -> {
                     int status = ((WebApplicationException) failure).getResponse().getStatus();

@@ -15,15 +15,21 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.jwt.Claims;
+import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
- * The one place internal tokens are minted: for a forwarded request (claims of the key and its organization)
- * and for background work (a service token in the {@code internal} group). RS256, at most 60 seconds.
+ * The one place internal tokens are minted: for a forwarded request (claims of the key and its organization), for a
+ * call one service makes to another while serving such a request, and for background work (a service token in the
+ * {@code internal} group). RS256, at most 60 seconds, and always addressed ({@code aud}) to the one service that is to
+ * accept it, by its name in the platform manifest ({@code agents}, {@code leads}, ...): a service refuses tokens
+ * addressed to another, so a token seen by one service cannot be replayed against the rest.
  */
 @ApplicationScoped
 public class InternalTokenIssuer {
 
-    private static final Duration MAX_LIFETIME = Duration.ofSeconds(60);
+    /** Services refuse longer-lived tokens ({@code smallrye.jwt.time-to-live} in the shared configuration). */
+    public static final Duration MAX_LIFETIME = Duration.ofSeconds(60);
 
     private final String issuer;
     private final Optional<String> privateKeyPem;
@@ -42,20 +48,37 @@ public class InternalTokenIssuer {
         this.clock = clock;
     }
 
-    public String forRequest(Tenant tenant) {
-        return sign(tenantClaims(issuer, tenant, clock.instant()));
+    /** The token of a request forwarded to {@code audience}, the owning service. */
+    public String forRequest(Tenant tenant, String audience) {
+        return sign(tenantClaims(issuer, tenant, audience, clock.instant()));
     }
 
-    public String forService(String serviceName) {
+    /**
+     * The token of the request being served, addressed to {@code audience}, the service it calls on the request's
+     * behalf: the same subject, organization, scopes and plan facts, a fresh lifetime, and no other service's address.
+     */
+    public String onBehalfOf(JsonWebToken request, String audience) {
         Instant now = clock.instant();
-        return sign(Jwt.claims().issuer(issuer).subject(serviceName)
+        return sign(Jwt.claims(request).remove(Claims.jti.name())
+                .issuer(issuer).audience(audience).issuedAt(now).expiresAt(now.plus(MAX_LIFETIME)));
+    }
+
+    /** A background-work token of {@code serviceName} for {@code audience}: the {@code internal} group, no organization. */
+    public String forService(String serviceName, String audience) {
+        Instant now = clock.instant();
+        return sign(Jwt.claims().issuer(issuer).subject(serviceName).audience(audience)
                 .groups(Set.of(InternalClaims.INTERNAL_GROUP))
                 .issuedAt(now).expiresAt(now.plus(MAX_LIFETIME)));
     }
 
+    /** Fails now, naming the setting, when no signing key is configured or it cannot be read. */
+    public void requireSigningKey() {
+        signingKey();
+    }
+
     /** The claims of a forwarded request; tests mint with the same claims through this method. */
-    public static JwtClaimsBuilder tenantClaims(String issuer, Tenant tenant, Instant now) {
-        return Jwt.claims().issuer(issuer).subject(tenant.keyId())
+    public static JwtClaimsBuilder tenantClaims(String issuer, Tenant tenant, String audience, Instant now) {
+        return Jwt.claims().issuer(issuer).subject(tenant.keyId()).audience(audience)
                 .groups(tenant.scopes())
                 .claim(InternalClaims.ORGANIZATION, tenant.organizationId().toString())
                 .claim(InternalClaims.KEY_KIND, tenant.keyKind().wireName())

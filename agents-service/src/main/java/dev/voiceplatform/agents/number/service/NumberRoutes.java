@@ -2,6 +2,7 @@ package dev.voiceplatform.agents.number.service;
 
 import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
+import dev.voiceplatform.common.security.InternalTokenIssuer;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.WebApplicationException;
@@ -18,21 +19,26 @@ import org.jboss.logging.Logger;
 public class NumberRoutes {
 
     private static final Logger LOG = Logger.getLogger(NumberRoutes.class);
+    /** The numbers service's name in the platform manifest, the audience of the tokens it accepts. */
+    private static final String NUMBERS_SERVICE = "numbers";
 
     private final NumbersClient numbers;
     private final JsonWebToken token;
+    private final InternalTokenIssuer tokens;
 
-    public NumberRoutes(@RestClient NumbersClient numbers, JsonWebToken token) {
+    public NumberRoutes(@RestClient NumbersClient numbers, JsonWebToken token, InternalTokenIssuer tokens) {
         this.numbers = numbers;
         this.token = token;
+        this.tokens = tokens;
     }
 
     /**
-     * Retires the agent, with the token of the request being served (read now, sent when subscribed): done, or
+     * Retires the agent on behalf of the request being served (its claims addressed to the numbers service, minted
+     * now and sent when subscribed): done, or
      * 409 AGENT_HAS_PHONE_NUMBER while a number routes to it, or 503 when the numbers service cannot answer.
      */
     public Uni<Void> retire(UUID agentId) {
-        String authorization = "Bearer " + token.getRawToken();
+        String authorization = "Bearer " + tokens.onBehalfOf(token, NUMBERS_SERVICE);
         return Uni.createFrom().deferred(() -> numbers.retire(agentId, authorization))
                 .onFailure(WebApplicationException.class)
                 .recoverWithUni(failure -> {
