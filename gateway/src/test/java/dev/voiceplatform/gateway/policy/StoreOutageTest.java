@@ -15,6 +15,7 @@ import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
+import java.net.MalformedURLException;
 import java.net.URL;
 import java.time.Duration;
 import java.util.List;
@@ -48,12 +49,16 @@ class StoreOutageTest {
         }
     }
 
-    /** Readiness answers on the management interface only. */
-    @TestHTTPResource(value = "/q/health/ready", management = true)
-    URL readiness;
+    /** Readiness answers on the management interface only (whose injected URL already ends in its root, /q/). */
+    @TestHTTPResource(value = "/", management = true)
+    URL management;
 
     private String readiness() {
-        return readiness.toString();
+        try {
+            return new URL(management, "/q/health/ready").toString();
+        } catch (MalformedURLException e) {
+            throw new IllegalArgumentException(e);
+        }
     }
 
     @BeforeEach
