@@ -10,8 +10,9 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
 /**
- * Every database pool of the gateway is made by {@link StorePools}: no pool connection timeout (whose Vert.x timer
- * fails finished statements a second time during an outage) and a short connect timeout.
+ * The gateway's named database pools are made by {@link StorePools} like the default one (keys and organizations,
+ * made by platform-common's {@link dev.voiceplatform.common.db.DefaultStorePool}): no pool connection timeout (whose
+ * Vert.x timer fails finished statements a second time during an outage) and a short connect timeout.
  */
 @ApplicationScoped
 public class StorePoolCreators {
@@ -20,13 +21,6 @@ public class StorePoolCreators {
 
     public StorePoolCreators(GatewayConfig.Stores stores) {
         this.stores = stores;
-    }
-
-    @Produces
-    @Singleton
-    @Unremovable
-    PgPoolCreator keysAndOrganizations() {
-        return input -> StorePools.create(input, stores.connectTimeout());
     }
 
     @Produces

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.voiceplatform.common.api.Ids;
 import dev.voiceplatform.common.correlation.CorrelationIds;
+import dev.voiceplatform.common.db.DbTime;
 import dev.voiceplatform.common.events.EventEnvelope;
 import dev.voiceplatform.common.events.PlatformEvent;
 import io.smallrye.mutiny.Uni;
@@ -11,12 +12,12 @@ import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
-import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 
 /**
  * Appends an event to the outbox on the caller's transaction, so the event exists exactly when the change
- * it describes was committed. The relay publishes it afterwards.
+ * it describes was committed. The relay publishes it afterwards. Its {@code occurred_at} has the precision of the
+ * times the change itself stores ({@link DbTime}), so it is never earlier than them.
  */
 @ApplicationScoped
 public class OutboxWriter {
@@ -37,7 +38,7 @@ public class OutboxWriter {
     public Uni<Void> append(SqlClient transaction, UUID organizationId, PlatformEvent event) {
         UUID id = Ids.newId();
         EventEnvelope<PlatformEvent> envelope = new EventEnvelope<>(id, event.type(), organizationId,
-                event.agentId(), clock.instant().truncatedTo(ChronoUnit.MILLIS), CorrelationIds.currentOrGenerate(), event);
+                event.agentId(), DbTime.now(clock), CorrelationIds.currentOrGenerate(), event);
         return transaction.preparedQuery(INSERT)
                 .execute(Tuple.of(id, event.topic(), event.aggregateKey(), event.type(), serialize(envelope)))
                 .replaceWithVoid();
