@@ -4,13 +4,16 @@ import dev.voiceplatform.common.error.ApiException;
 import dev.voiceplatform.common.error.ErrorCode;
 import dev.voiceplatform.gateway.GatewayConfig;
 import io.vertx.core.http.HttpServerRequest;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The checks the HTTP decoder would make on a request's head, made by the gateway so their refusals carry the error
- * envelope: the decoder answers them with an empty body and a closed connection. The decoder's limits are set above
- * the ones enforced here ({@code quarkus.http.limits.*} against {@code platform.request-head.*}).
+ * The checks the HTTP server would make on a request's head, made by the gateway so their refusals carry the error
+ * envelope: the decoder answers a head over its limits with an empty body and a closed connection, and Quarkus a
+ * target that is not a URI with a bare 400. The decoder's limits are set above the ones enforced here
+ * ({@code quarkus.http.limits.*} against {@code platform.request-head.*}), and Quarkus's URI check is off (GatewayMain).
  */
 final class RequestHeads {
 
@@ -45,7 +48,21 @@ final class RequestHeads {
                     .withHint("Keep all headers together within " + limits.maxHeaderSize() + " bytes.")
                     .withDetail("max_bytes", limits.maxHeaderSize()));
         }
+        if (!validUri(request.uri())) {
+            return Optional.of(ApiException.of(ErrorCode.INVALID_REQUEST, "The request target is not a valid URI")
+                    .withHint("Percent-encode characters such as { } | \\ ^ ` and spaces in the path and query."));
+        }
         return Optional.empty();
+    }
+
+    /** The check Quarkus makes when its own is on. */
+    private static boolean validUri(String target) {
+        try {
+            new URI(target);
+            return true;
+        } catch (URISyntaxException e) {
+            return false;
+        }
     }
 
     private static String protocolName(HttpServerRequest request) {

@@ -75,6 +75,20 @@ class MalformedRequestEnvelopeTest {
         assertEquals("INVALID_REQUEST", answer.code());
     }
 
+    @Test
+    void aBraceInThePathIs400InTheEnvelope() throws IOException {
+        Answer answer = send("GET /v1/agents/{id} HTTP/1.1\r\n" + HEAD + "\r\n");
+        assertEquals(400, answer.status);
+        assertEquals("INVALID_REQUEST", answer.code());
+    }
+
+    @Test
+    void aBraceInAPathOutsideThePublicApiIs400InTheEnvelopeToo() throws IOException {
+        Answer answer = send("GET /admin/organizations/{id} HTTP/1.1\r\n" + HEAD + "\r\n");
+        assertEquals(400, answer.status);
+        assertEquals("INVALID_REQUEST", answer.code());
+    }
+
     /** Status and body of the one answer to {@code request}; the body is read to its Content-Length. */
     private Answer send(String request) throws IOException {
         try (Socket socket = new Socket(gateway.getHost(), gateway.getPort())) {
