@@ -35,7 +35,8 @@ final class RequestHeads {
         if (lineLength > limits.maxInitialLineLength()) {
             return Optional.of(ApiException.of(ErrorCode.INVALID_REQUEST, "The request line is too long")
                     .withStatus(URI_TOO_LONG)
-                    .withHint("Keep the path and query within " + limits.maxInitialLineLength() + " characters.")
+                    .withHint("Keep the request line (method, path with query, version) within "
+                            + limits.maxInitialLineLength() + " characters.")
                     .withDetail("max_length", limits.maxInitialLineLength()));
         }
         long headerSize = 0;
