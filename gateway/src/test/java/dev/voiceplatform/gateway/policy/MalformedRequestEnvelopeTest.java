@@ -15,8 +15,9 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 /**
- * Requests the HTTP decoder would refuse on its own (a request line or headers over the limits) still answer in the
- * error envelope. Written byte for byte on a socket, since HTTP clients refuse to send them.
+ * Requests the HTTP server would refuse on its own (a request line or headers over the limits, a malformed header, a
+ * target that is not a URI) still answer in the error envelope. Written byte for byte on a socket, since HTTP clients
+ * refuse to send them.
  */
 @QuarkusTest
 class MalformedRequestEnvelopeTest {
@@ -87,6 +88,36 @@ class MalformedRequestEnvelopeTest {
         Answer answer = send("GET /admin/organizations/{id} HTTP/1.1\r\n" + HEAD + "\r\n");
         assertEquals(400, answer.status);
         assertEquals("INVALID_REQUEST", answer.code());
+    }
+
+    @Test
+    void aControlCharacterInAHeaderValueIs400InTheEnvelope() throws IOException {
+        Answer answer = send("GET /v1/agents HTTP/1.1\r\n" + HEAD + "X-Note: a\u0001b\r\n\r\n");
+        assertEquals(400, answer.status);
+        assertEquals("INVALID_REQUEST", answer.code());
+        JsonObject details = new JsonObject(answer.body).getJsonObject("error").getJsonObject("details");
+        assertEquals("X-Note", details.getString("header"), "the header is named, its value is not echoed");
+    }
+
+    @Test
+    void aDeleteCharacterInAHeaderValueOutsideThePublicApiIs400InTheEnvelopeToo() throws IOException {
+        Answer answer = send("GET /admin/organizations HTTP/1.1\r\n" + HEAD + "X-Note: a\u007fb\r\n\r\n");
+        assertEquals(400, answer.status);
+        assertEquals("INVALID_REQUEST", answer.code());
+    }
+
+    @Test
+    void aHeaderNameThatIsNotATokenIs400InTheEnvelope() throws IOException {
+        Answer answer = send("GET /v1/agents HTTP/1.1\r\n" + HEAD + "X-No(te): a\r\n\r\n");
+        assertEquals(400, answer.status);
+        assertEquals("INVALID_REQUEST", answer.code());
+    }
+
+    @Test
+    void aTabInAHeaderValueIsAllowed() throws IOException {
+        Answer answer = send("GET /v1/agents HTTP/1.1\r\n" + HEAD + "X-Note: a\tb\r\n\r\n");
+        assertEquals(401, answer.status);
+        assertEquals("MISSING_API_KEY", answer.code());
     }
 
     /** Status and body of the one answer to {@code request}; the body is read to its Content-Length. */
