@@ -116,4 +116,23 @@ public final class GatewayConfig {
         @WithDefault("10000")
         int maxEntries();
     }
+
+    /**
+     * What the gateway accepts of a request's head. The HTTP decoder's own limits ({@code quarkus.http.limits.*})
+     * are set above these, so a request past them still reaches the gateway and is refused in the error envelope
+     * (414 or 431) instead of by the decoder with an empty answer.
+     */
+    @ConfigMapping(prefix = "platform.request-head")
+    public interface RequestHead {
+
+        /** Longest request line (method, target and version, as the decoder counts it). */
+        @WithDefault("4096")
+        @Min(1)
+        int maxInitialLineLength();
+
+        /** Largest header block (each header's name, ": " and value, summed). */
+        @WithDefault("20480")
+        @Min(1)
+        int maxHeaderSize();
+    }
 }

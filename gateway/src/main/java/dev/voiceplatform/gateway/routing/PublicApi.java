@@ -67,10 +67,12 @@ public class PublicApi {
     private final VersionChanges versions;
     private final GatewayMetrics metrics;
     private final Duration storeTimeout;
+    private final GatewayConfig.RequestHead headLimits;
 
     public PublicApi(ApiKeyAuthenticator authenticator, RouteTable routes, ServiceForwarder forwarder,
             ObjectMapper objectMapper, RateLimiter rateLimiter, IdempotentRequests idempotentRequests,
-            VersionChanges versions, GatewayMetrics metrics, GatewayConfig.Stores stores) {
+            VersionChanges versions, GatewayMetrics metrics, GatewayConfig.Stores stores,
+            GatewayConfig.RequestHead headLimits) {
         this.authenticator = authenticator;
         this.routes = routes;
         this.forwarder = forwarder;
@@ -80,6 +82,7 @@ public class PublicApi {
         this.versions = versions;
         this.metrics = metrics;
         this.storeTimeout = stores.requestTimeout();
+        this.headLimits = headLimits;
     }
 
     void init(@Observes Router router) {
@@ -91,7 +94,14 @@ public class PublicApi {
         // Decided on the raw path, the one that is matched and forwarded, not on the router's normalised form.
         String rawPath = request.path();
         if (!rawPath.equals(PREFIX) && !rawPath.startsWith(PREFIX + "/")) {
-            ctx.next();
+            // The decoder's limits are raised for the whole server, so the other routes keep the same limits here.
+            Optional<ApiException> oversized = RequestHeads.refusal(request, headLimits);
+            if (oversized.isPresent()) {
+                ctx.response().setStatusCode(oversized.get().status()).putHeader(HttpHeaders.CONTENT_TYPE, JSON)
+                        .end(json(oversized.get().toEnvelope()));
+            } else {
+                ctx.next();
+            }
             return;
         }
         // The body waits here until the request is let through, then flows straight to the service.
@@ -112,6 +122,11 @@ public class PublicApi {
             return;
         }
         ctx.response().putHeader(ApiVersions.HEADER, exchange.version);
+        Optional<ApiException> oversized = RequestHeads.refusal(request, headLimits);
+        if (oversized.isPresent()) {
+            respond(exchange, oversized.get());
+            return;
+        }
         await(exchange, authenticator.authenticate(request.getHeader(HttpHeaders.AUTHORIZATION),
                 request.getHeader(ApiKeyAuthenticator.API_KEY_HEADER)), credential -> authenticated(exchange, credential));
     }
