@@ -13,7 +13,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.Claims;
 import org.eclipse.microprofile.jwt.JsonWebToken;
@@ -61,14 +60,6 @@ public class InternalTokenIssuer {
         Instant now = clock.instant();
         return sign(Jwt.claims(request).remove(Claims.jti.name())
                 .issuer(issuer).audience(audience).issuedAt(now).expiresAt(now.plus(MAX_LIFETIME)));
-    }
-
-    /** A background-work token of {@code serviceName} for {@code audience}: the {@code internal} group, no organization. */
-    public String forService(String serviceName, String audience) {
-        Instant now = clock.instant();
-        return sign(Jwt.claims().issuer(issuer).subject(serviceName).audience(audience)
-                .groups(Set.of(InternalClaims.INTERNAL_GROUP))
-                .issuedAt(now).expiresAt(now.plus(MAX_LIFETIME)));
     }
 
     /** Fails now, naming the setting, when no signing key is configured or it cannot be read. */
