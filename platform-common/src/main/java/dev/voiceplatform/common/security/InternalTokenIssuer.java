@@ -13,6 +13,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.UUID;
+import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.Claims;
 import org.eclipse.microprofile.jwt.JsonWebToken;
@@ -60,6 +62,23 @@ public class InternalTokenIssuer {
         Instant now = clock.instant();
         return sign(Jwt.claims(request).remove(Claims.jti.name())
                 .issuer(issuer).audience(audience).issuedAt(now).expiresAt(now.plus(MAX_LIFETIME)));
+    }
+
+    /**
+     * A service token for background work (a consumer, a scheduler, a call in progress): subject the calling service's
+     * manifest name, group {@code internal}, addressed to {@code audience}. With an organization it also carries that
+     * organization ({@code org}), and the receiving service bounds what it answers by it; null for the few internal
+     * questions that span organizations (which agent a phone number routes to).
+     */
+    public String forService(String service, String audience, UUID organizationId) {
+        Instant now = clock.instant();
+        JwtClaimsBuilder claims = Jwt.claims().issuer(issuer).subject(service).audience(audience)
+                .groups(Set.of(InternalClaims.INTERNAL_GROUP))
+                .issuedAt(now).expiresAt(now.plus(MAX_LIFETIME));
+        if (organizationId != null) {
+            claims.claim(InternalClaims.ORGANIZATION, organizationId.toString());
+        }
+        return sign(claims);
     }
 
     /** Fails now, naming the setting, when no signing key is configured or it cannot be read. */
