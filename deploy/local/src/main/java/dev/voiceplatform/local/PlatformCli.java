@@ -49,6 +49,8 @@ import java.util.Set;
  *   <li>{@code demo-key --state-dir DIR --gateway-url URL --org NAME --plan PLAN}: writes {@code DIR/env}</li>
  *   <li>{@code create-key --state-dir DIR --gateway-url URL --org NAME --plan PLAN --scopes a,b|all
  *       --kind organization|reseller}: prints the key alone on the last line</li>
+ *   <li>{@code call-in --state-dir DIR --runtime-url URL --from NUMBER --to NUMBER}: the local carrier delivers a
+ *       call from NUMBER to the organization's number NUMBER; prints the runtime's answer (the call id)</li>
  * </ul>
  */
 public final class PlatformCli {
@@ -64,7 +66,7 @@ public final class PlatformCli {
     public static void main(String[] args) throws Exception {
         if (args.length == 0) {
             fail("usage: PlatformCli components|databases|ensure-secrets|service-env|free-ports|ensure-databases"
-                    + "|wait-ready|probe|demo-key|create-key|access-names [--option value]...");
+                    + "|wait-ready|probe|demo-key|create-key|call-in|access-names [--option value]...");
         }
         Map<String, String> options = options(Arrays.copyOfRange(args, 1, args.length));
         try {
@@ -80,6 +82,7 @@ public final class PlatformCli {
                 case "probe" -> System.exit(probe(required(options, "url")) ? 0 : 1);
                 case "demo-key" -> demoKey(options);
                 case "create-key" -> createKey(options);
+                case "call-in" -> callIn(options);
                 case "access-names" -> System.out.printf("  plans:  %s%n  scopes: %s%n", String.join(", ", Plans.ALL),
                         String.join(", ", Scopes.ALL));
                 default -> fail("unknown command " + args[0]);
@@ -224,6 +227,21 @@ public final class PlatformCli {
         String key = admin.createKey(organization, "platform key create", scopes);
         System.out.println("organization " + name + " (" + organization + "), scopes " + String.join(",", scopes));
         System.out.println(key);
+    }
+
+    private static void callIn(Map<String, String> options) throws IOException, InterruptedException {
+        java.net.http.HttpResponse<String> answer;
+        try {
+            answer = CarrierCall.deliver(required(options, "runtime-url"), stateDir(options), required(options, "from"),
+                    required(options, "to"));
+        } catch (ConnectException e) {
+            fail("the voice runtime does not answer; is the platform up? (./platform status)");
+            return;
+        }
+        System.out.println(answer.body());
+        if (answer.statusCode() / 100 != 2) {
+            fail("the call was not connected (HTTP " + answer.statusCode() + ")");
+        }
     }
 
     private static String organization(GatewayAdmin admin, String name, String plan, String kind)

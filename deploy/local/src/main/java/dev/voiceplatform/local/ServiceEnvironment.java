@@ -21,6 +21,11 @@ public final class ServiceEnvironment {
     static final String SECRET = "secret:";
     /** A manifest value naming a file of the state directory whose path is wanted. */
     static final String STATE = "state:";
+    /**
+     * A manifest value naming a path on the public entry (the gateway), such as {@code entry-url:/v1}: the address
+     * callers reach the platform at, for a service that writes links into its answers (recording links).
+     */
+    static final String ENTRY_URL = "entry-url:";
     private static final int SECRET_BYTES = 32;
 
     private ServiceEnvironment() {
@@ -65,7 +70,10 @@ public final class ServiceEnvironment {
             }
         }
         for (Map.Entry<String, String> extra : component.env().entrySet()) {
-            env.put(extra.getKey(), resolve(extra.getValue(), stateDir, component.name() + ".env." + extra.getKey()));
+            String value = extra.getValue();
+            env.put(extra.getKey(), value.startsWith(ENTRY_URL)
+                    ? url(manifest.entry(), environment) + value.substring(ENTRY_URL.length())
+                    : resolve(value, stateDir, component.name() + ".env." + extra.getKey()));
         }
         return env;
     }

@@ -76,6 +76,18 @@ class ServiceEnvironmentTest {
     }
 
     @Test
+    void anEntryUrlValueIsTheGatewaysAddressAtItsPortOverrideFollowedByThePath() throws IOException {
+        Map<String, String> entries = PlatformManifestTest.minimal();
+        entries.put("voice-runtime.env.PUBLIC_BASE_URL", "entry-url:/v1");
+        PlatformManifest manifest = PlatformManifestTest.parse(entries);
+
+        Map<String, String> env = ServiceEnvironment.of(manifest, manifest.component("voice-runtime").orElseThrow(),
+                state, Map.of("PLATFORM_GATEWAY_PORT", "41080"));
+
+        assertEquals("http://127.0.0.1:41080/v1", env.get("PUBLIC_BASE_URL"));
+    }
+
+    @Test
     void secretsAreMadeOnceOwnerOnlyAndKept() throws IOException {
         Files.writeString(state.resolve("admin-token"), "kept-from-an-earlier-run");
 
