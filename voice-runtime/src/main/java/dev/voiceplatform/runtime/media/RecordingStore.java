@@ -13,6 +13,10 @@ public interface RecordingStore {
     /** Keeps the recording of a call that lasted {@code length}; true once it can be read. */
     Uni<Boolean> store(UUID callId, Duration length, List<RecordedTurn> turns);
 
-    /** The recording of the call, when one was kept. */
-    Optional<Path> find(UUID callId);
+    /** The recording of the call, when one was kept (a blocking look at storage: call it off the event loop). */
+    Optional<Recording> find(UUID callId);
+
+    /** A kept recording: where it is and how many bytes it has. */
+    record Recording(Path file, long size) {
+    }
 }

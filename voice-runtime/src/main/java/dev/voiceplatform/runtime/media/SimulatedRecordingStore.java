@@ -45,9 +45,14 @@ public class SimulatedRecordingStore implements RecordingStore {
     }
 
     @Override
-    public Optional<Path> find(UUID callId) {
+    public Optional<Recording> find(UUID callId) {
         Path file = file(callId);
-        return Files.isRegularFile(file) ? Optional.of(file) : Optional.empty();
+        try {
+            return Files.isRegularFile(file) ? Optional.of(new Recording(file.toAbsolutePath(), Files.size(file)))
+                    : Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("the recording of call " + callId + " could not be read", e);
+        }
     }
 
     private Path file(UUID callId) {

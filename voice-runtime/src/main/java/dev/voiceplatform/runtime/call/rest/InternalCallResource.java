@@ -13,8 +13,8 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import java.nio.file.Path;
 import java.util.UUID;
+import org.jboss.resteasy.reactive.PathPart;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestResponse;
 
@@ -62,10 +62,11 @@ public class InternalCallResource {
     /** The call's recording as audio/wav, streamed from the media layer; 404 when there is none. */
     @GET
     @jakarta.ws.rs.Path("/recordings/{id}")
-    @Produces({"audio/wav", MediaType.APPLICATION_JSON})
-    public Uni<RestResponse<Path>> recording(@RestPath String id) {
+    @Produces("audio/wav")
+    public Uni<RestResponse<PathPart>> recording(@RestPath String id) {
         UUID callId = Ids.fromPath(id, "Recording");
         return service.recording(callId, organization.require())
-                .map(file -> RestResponse.ResponseBuilder.ok(file, "audio/wav").build());
+                .map(kept -> RestResponse.ResponseBuilder.ok(new PathPart(kept.file(), 0, kept.size()), "audio/wav")
+                        .build());
     }
 }

@@ -16,9 +16,9 @@ import dev.voiceplatform.runtime.media.MediaLayer;
 import dev.voiceplatform.runtime.media.RecordingStore;
 import dev.voiceplatform.runtime.peers.Peers;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -112,12 +112,14 @@ public class CallService {
     }
 
     /** The recording of a call of the organization; 404 when there is none. */
-    public Uni<Path> recording(UUID callId, UUID organizationId) {
-        return calls.find(pool, callId).map(stored -> {
+    public Uni<RecordingStore.Recording> recording(UUID callId, UUID organizationId) {
+        return calls.find(pool, callId).chain(stored -> {
             if (stored == null || !stored.organizationId().equals(organizationId) || !stored.recordingAvailable()) {
-                throw ApiException.notFound("Recording");
+                return Uni.createFrom().failure(ApiException.notFound("Recording"));
             }
-            return recordings.find(callId).orElseThrow(() -> ApiException.notFound("Recording"));
+            return Uni.createFrom().item(() -> recordings.find(callId)
+                            .orElseThrow(() -> ApiException.notFound("Recording")))
+                    .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
         });
     }
 
