@@ -82,6 +82,12 @@ public class LiveCalls {
         return live.size();
     }
 
+    /** What has been said so far on a live call (empty when it is not live), for tests that follow a call. */
+    List<TranscriptEntry> transcriptOf(UUID callId) {
+        LiveCall call = live.get(callId);
+        return call == null ? List.of() : List.copyOf(call.transcript);
+    }
+
     /** An outbound call starts ringing at the dialled number. */
     void ring(CallLine line, Instant now) {
         LiveCall call = new LiveCall(line, TestLine.of(line.to()));
