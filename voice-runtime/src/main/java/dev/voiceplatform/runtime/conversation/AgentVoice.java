@@ -49,9 +49,12 @@ public class AgentVoice {
                 });
     }
 
-    /** The summary: the model's when one is configured and answers, the deterministic one otherwise. */
-    public Uni<String> summarize(AgentSettings agent, CallFacts call) {
-        if (model == null || agent == null || !call.answered()) {
+    /**
+     * The summary: the model's when one is configured, usable ({@code useModel} false once it failed on this call)
+     * and answering; the deterministic one otherwise.
+     */
+    public Uni<String> summarize(AgentSettings agent, CallFacts call, boolean useModel) {
+        if (model == null || !useModel || agent == null || !call.answered()) {
             return Uni.createFrom().item(Summaries.of(call));
         }
         return model.summarize(agent, call).onFailure().recoverWithItem(failure -> {

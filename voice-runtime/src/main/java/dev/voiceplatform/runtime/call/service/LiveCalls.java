@@ -350,7 +350,7 @@ public class LiveCalls {
                             return false;
                         })
                 : Uni.createFrom().item(false);
-        return voice.summarize(agent, facts)
+        return voice.summarize(agent, facts, !call.modelFailed)
                 .chain(summary -> recording.map(kept -> new CallOutcome(status, endReason, answeredAt, endedAt,
                         seconds, CallOutcome.cost(seconds, costPerSecond), summary, transcript, kept)))
                 .chain(outcome -> outcomes.ended(call.line, outcome)
