@@ -27,6 +27,14 @@ public class PhoneNumberRepository {
     private static final String ACQUISITION_LOCK = "numbers.acquisition";
     private static final String AGENT_LOCK_PREFIX = "numbers.agent:";
 
+    /** The held number {@code phoneNumber} (E.164) when it routes to an agent, of whichever organization; or null. */
+    public Uni<PhoneNumber> findRouted(SqlClient client, String phoneNumber) {
+        return client.preparedQuery("SELECT " + COLUMNS + " FROM phone_numbers WHERE phone_number = $1 "
+                        + "AND status = 'assigned' AND inbound_agent_id IS NOT NULL")
+                .execute(Tuple.of(phoneNumber))
+                .map(rows -> Rows.firstOrNull(rows, PhoneNumberRepository::map));
+    }
+
     /** Adds numbers to a country's pool; those already known, in any state, are left alone. Returns how many. */
     public Uni<Integer> addToPool(SqlClient client, String country, List<String> phoneNumbers, Instant now) {
         if (phoneNumbers.isEmpty()) {

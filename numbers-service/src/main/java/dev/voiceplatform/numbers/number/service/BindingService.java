@@ -52,6 +52,19 @@ public class BindingService {
     }
 
     /** Binds one of the organization's numbers to one of its agents; binding it to the same agent again is a no-op. */
+    /**
+     * The number and the agent a call to {@code phoneNumber} reaches, across organizations (the carrier knows only
+     * the number); 404 when the number routes to no agent.
+     */
+    public Uni<PhoneNumber> route(String phoneNumber) {
+        return numbers.findRouted(pool, phoneNumber).map(found -> {
+            if (found == null) {
+                throw ApiException.notFound("Route");
+            }
+            return found;
+        });
+    }
+
     public Uni<Binding> bind(Tenant tenant, UUID agentId, UUID phoneNumberId) {
         UUID organizationId = tenant.organizationId();
         return agents.find(agentId).chain(agent -> {
