@@ -12,7 +12,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public class AgentsServiceStandIn extends ServiceStandIn {
 
-    private static final Map<String, Boolean> KNOWN = new ConcurrentHashMap<>();
+    /** Status of each registered agent, by organization and agent. */
+    private static final Map<String, String> KNOWN = new ConcurrentHashMap<>();
     private static volatile boolean failing;
 
     /** An agent of the organization. */
@@ -22,7 +23,15 @@ public class AgentsServiceStandIn extends ServiceStandIn {
 
     /** An agent of the organization; a tester when {@code tester}. */
     public static void register(UUID organizationId, UUID agentId, boolean tester) {
-        KNOWN.put(organizationId + "/" + agentId, tester);
+        register(organizationId, agentId, tester ? "testing" : "inactive");
+    }
+
+    /**
+     * An agent of the organization in the given status (active, inactive, draft, testing): published when active, a
+     * tester when testing.
+     */
+    public static void register(UUID organizationId, UUID agentId, String status) {
+        KNOWN.put(organizationId + "/" + agentId, status);
     }
 
     public static void failing(boolean value) {
@@ -47,11 +56,11 @@ public class AgentsServiceStandIn extends ServiceStandIn {
         }
         String path = request.path();
         String agent = path.substring(path.lastIndexOf('/') + 1);
-        Boolean tester = KNOWN.get(organization + "/" + agent);
-        if (path.startsWith("/internal/agents/") && tester != null) {
-            json(request, 200, new JsonObject().put("id", agent).put("name", "stand-in")
-                    .put("status", tester ? "testing" : "inactive").put("published", false)
-                    .put("is_tester", tester).put("version", 1));
+        String status = KNOWN.get(organization + "/" + agent);
+        if (path.startsWith("/internal/agents/") && status != null) {
+            json(request, 200, new JsonObject().put("id", agent).put("organization_id", organization)
+                    .put("name", "stand-in").put("status", status).put("published", "active".equals(status))
+                    .put("is_tester", "testing".equals(status)).put("version", 1));
         } else {
             error(request, 404, "NOT_FOUND");
         }

@@ -76,6 +76,11 @@ public final class TestTokens {
         return this;
     }
 
+    public TestTokens canPlaceCalls(boolean value) {
+        canPlaceCalls = value;
+        return this;
+    }
+
     public TestTokens issuedAt(Instant value) {
         issuedAt = value;
         return this;
