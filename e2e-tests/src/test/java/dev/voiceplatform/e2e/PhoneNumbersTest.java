@@ -53,8 +53,8 @@ class PhoneNumbersTest {
                 .then().statusCode(200)
                 .body("agent_id", equalTo(agent))
                 .body("phone_number", equalTo(phone))
-                .body("routing_live", is(false))
-                .body("warning", notNullValue());
+                .body("routing_live", is(true))
+                .body("$", not(hasKey("warning")));
         withKey(key).get("/phone-numbers").then().statusCode(200)
                 .body("data[0].inbound_agent_id", equalTo(agent))
                 .body("data[0].bound", is(true));

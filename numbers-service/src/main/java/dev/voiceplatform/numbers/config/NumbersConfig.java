@@ -31,6 +31,14 @@ public interface NumbersConfig {
      */
     Map<String, String> pool();
 
+    /**
+     * Whether a voice runtime carries the organizations' inbound calls. It asks this service, call by call, which
+     * agent a number routes to (GET /internal/routes/{number}), so a binding is live the moment it is stored. Off,
+     * bindings are kept but answered with {@code routing_live} false and a warning.
+     */
+    @WithDefault("false")
+    boolean runtimeRoutesCalls();
+
     /** Where an organization without a paid plan upgrades; details.upgrade_url of 402 SUBSCRIPTION_REQUIRED. */
     @WithDefault("https://app.voiceplatform.dev/settings/billing")
     String upgradeUrl();

@@ -5,7 +5,7 @@ import java.util.UUID;
 
 /**
  * The media layer that carries inbound calls: a binding is live once it has taken the route from the number to the
- * agent. The platform runs with {@link UnconfiguredMediaLayer} until one is added.
+ * agent. {@link RuntimeRouteLookup} is the one the voice runtime needs.
  */
 public interface MediaLayer {
 
