@@ -19,6 +19,7 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -105,7 +106,7 @@ public class CallService {
             // A row without a line in memory: its line is gone, so the record is closed as the caller asked.
             Instant now = DbTime.now(clock);
             CallOutcome outcome = new CallOutcome(CallOutcome.COMPLETED, EndReasons.HANGUP_REQUESTED, null, now, 0,
-                    CallOutcome.cost(0, java.math.BigDecimal.ZERO), "The call was hung up on request.", List.of(),
+                    BigDecimal.ZERO.setScale(4), "The call was hung up on request.", List.of(),
                     false);
             return outcomes.ended(callId, organizationId, stored.agentId(), outcome).replaceWithVoid();
         });

@@ -21,6 +21,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -51,7 +52,7 @@ public class LiveCalls {
     private final RecordingStore recordings;
     private final OutcomeWriter outcomes;
     private final LeadReporter leads;
-    private final java.math.BigDecimal costPerSecond;
+    private final BigDecimal costPerSecond;
     private long sweepTimer = -1;
 
     public LiveCalls(Vertx vertx, Clock clock, RuntimeConfig config, Peers peers, AgentVoice voice,
