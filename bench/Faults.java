@@ -54,6 +54,7 @@ public class Faults {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration RECOVERY_TARGET = Duration.ofSeconds(10);
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
+    private static final java.util.regex.Pattern STARTED_IN = java.util.regex.Pattern.compile(" started in ([0-9.]+)s");
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
@@ -82,6 +83,7 @@ public class Faults {
     }
 
     public static void main(String[] args) throws Exception {
+        checkEventCounting();
         Map<String, String> options = options(args);
         Faults faults = new Faults(options);
         List<String> services = List.of(options.getOrDefault("services", "agents,leads,numbers,gateway").split(","));
@@ -106,6 +108,37 @@ public class Faults {
         }
         System.out.println(allMet ? "all targets met" : "some targets MISSED");
         System.exit(allMet ? 0 : 1);
+    }
+
+    /**
+     * The rules the report rests on, checked on a made-up outcome before every run: a created event published again
+     * under its id is delivered again, not duplicated; a row with two event ids is a duplicate.
+     */
+    static void checkEventCounting() {
+        Map<String, Map<String, Integer>> events = Map.of(
+                "row-once", Map.of("event-1", 1),
+                "row-republished", Map.of("event-2", 2),
+                "row-twice", Map.of("event-3", 1, "event-4", 1));
+        Map<String, List<String>> agents = Map.of("m1", List.of("row-once"), "m2", List.of("row-republished"),
+                "m3", List.of("row-twice"), "m4", List.of("row-silent"));
+        Outcome outcome = new Outcome("check", List.of(), Map.of(), agents, Map.of(), events, Duration.ZERO, true,
+                Duration.ZERO, Duration.ZERO, "?");
+        List<String> wrong = new ArrayList<>();
+        expect(wrong, "distinct event ids", 4, outcome.eventIds());
+        expect(wrong, "deliveries", 5, outcome.eventDeliveries());
+        expect(wrong, "events delivered again", 1, outcome.eventsDeliveredAgain());
+        expect(wrong, "rows with more than one event id", 1, outcome.rowsWithDuplicateEvents());
+        expect(wrong, "rows without an event", 1, outcome.rowsWithoutEvent());
+        if (outcome.noDuplicates() || !wrong.isEmpty()) {
+            throw new IllegalStateException("the event counting is wrong: " + wrong
+                    + (outcome.noDuplicates() ? " and a row with two event ids was not a duplicate" : ""));
+        }
+    }
+
+    private static void expect(List<String> wrong, String what, long expected, long actual) {
+        if (expected != actual) {
+            wrong.add(what + " " + actual + " instead of " + expected);
+        }
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -170,7 +203,27 @@ public class Faults {
         leadRows.values().forEach(rowIds::addAll);
         Map<String, Map<String, Integer>> createdEvents = createdEvents(rowIds);
         return new Outcome(service, writes, retries, agentRows, leadRows, createdEvents, restartTook, restarted,
-                recovery, recoveryLimit);
+                recovery, recoveryLimit, startedIn(service));
+    }
+
+    /**
+     * How long the restarted service took to start by its own log (Quarkus's "started in", from its main to listening),
+     * or "?" when the log does not say: the rest of the recovery is ./platform up and the JVM before Quarkus.
+     */
+    private String startedIn(String service) throws IOException {
+        List<String> lines = Files.readAllLines(home.resolve("logs/" + service + ".log"),
+                java.nio.charset.StandardCharsets.ISO_8859_1);
+        String started = "?";
+        for (String line : lines) {
+            if (line.contains("./platform up starts " + service)) {
+                started = "?";
+            }
+            java.util.regex.Matcher matcher = STARTED_IN.matcher(line);
+            if (matcher.find()) {
+                started = matcher.group(1) + " s";
+            }
+        }
+        return started;
     }
 
     /** A client's create: sent until it is answered 2xx, with the same key and body every time. */
@@ -332,7 +385,7 @@ public class Faults {
     record Outcome(String service, List<Write> writes, Map<String, LongAdder> retries,
             Map<String, List<String>> agentRows, Map<String, List<String>> leadRows,
             Map<String, Map<String, Integer>> events,
-            Duration restartTook, boolean restarted, Duration recovery, Duration recoveryLimit) {
+            Duration restartTook, boolean restarted, Duration recovery, Duration recoveryLimit, String startedIn) {
 
         long acknowledgedCount() {
             return writes.stream().filter(Write::acknowledged).count();
@@ -440,6 +493,7 @@ public class Faults {
             System.out.printf("    restart (./platform up)    %s%s%n", seconds(restartTook),
                     restarted ? "" : " (FAILED)");
             System.out.printf("    recovery (kill -> 2xx)     %s%n", recoveryText());
+            System.out.printf("    its start (its own log)    %s%n", startedIn);
             System.out.printf("    no duplicates (rows, event ids): %s; no acknowledged write lost: %s; recovery <= 10 s: %s%n",
                     noDuplicates() ? "met" : "MISSED", lost().isEmpty() ? "met" : "MISSED",
                     recoveryMet() ? "met" : "MISSED");
