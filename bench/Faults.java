@@ -34,8 +34,12 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 /**
  * The fault suite: for each of agents, leads, numbers and gateway, a load of a few clients creating agents and leads,
  * a kill -9 of that service's process, its restart with {@code ./platform up}, and then what a client and the data
- * show: writes answered 2xx, rows found through the list endpoints, duplicates, created events on Kafka, and the
- * time from the kill to the first 2xx the service gave again.
+ * show: writes answered 2xx, rows found through the list endpoints, duplicates, created events on Kafka by event id,
+ * and the time from the kill to the first 2xx the service gave again.
+ *
+ * <p>Events are compared by id, not counted: the outbox publishes at least once, so an event published again under
+ * the same id (its relay died between Kafka's acknowledgement and the published mark) is one event delivered twice,
+ * which consumers apply once; two different event ids for one row are a real duplicate.
  *
  * <p>The clients behave as the contract asks: every create carries an Idempotency-Key, and a create that got no
  * answer, a 5xx (503 with its hint), 409 IDEMPOTENCY_KEY_IN_FLIGHT or 429 is sent again, same key, same bytes,
@@ -50,6 +54,7 @@ public class Faults {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration RECOVERY_TARGET = Duration.ofSeconds(10);
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
+    private static final java.util.regex.Pattern STARTED_IN = java.util.regex.Pattern.compile(" started in ([0-9.]+)s");
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
@@ -78,6 +83,7 @@ public class Faults {
     }
 
     public static void main(String[] args) throws Exception {
+        checkEventCounting();
         Map<String, String> options = options(args);
         Faults faults = new Faults(options);
         List<String> services = List.of(options.getOrDefault("services", "agents,leads,numbers,gateway").split(","));
@@ -92,8 +98,9 @@ public class Faults {
         }
         System.out.println();
         System.out.println("Summary");
-        System.out.printf("  %-8s %6s %6s %6s %6s %6s %8s %10s  %s%n", "killed", "2xx", "rows", "dupes", "lost",
-                "events", "restart", "recovery", "no duplicates / no acknowledged write lost / recovery <= 10 s");
+        System.out.printf("  %-8s %6s %6s %6s %6s %6s %6s %6s %8s %10s  %s%n", "killed", "2xx", "rows", "dupes",
+                "lost", "ev ids", "again", "ev dup", "restart", "recovery",
+                "no duplicates / no acknowledged write lost / recovery <= 10 s");
         boolean allMet = true;
         for (Outcome outcome : outcomes) {
             outcome.printSummaryLine();
@@ -101,6 +108,37 @@ public class Faults {
         }
         System.out.println(allMet ? "all targets met" : "some targets MISSED");
         System.exit(allMet ? 0 : 1);
+    }
+
+    /**
+     * The rules the report rests on, checked on a made-up outcome before every run: a created event published again
+     * under its id is delivered again, not duplicated; a row with two event ids is a duplicate.
+     */
+    static void checkEventCounting() {
+        Map<String, Map<String, Integer>> events = Map.of(
+                "row-once", Map.of("event-1", 1),
+                "row-republished", Map.of("event-2", 2),
+                "row-twice", Map.of("event-3", 1, "event-4", 1));
+        Map<String, List<String>> agents = Map.of("m1", List.of("row-once"), "m2", List.of("row-republished"),
+                "m3", List.of("row-twice"), "m4", List.of("row-silent"));
+        Outcome outcome = new Outcome("check", List.of(), Map.of(), agents, Map.of(), events, Duration.ZERO, true,
+                Duration.ZERO, Duration.ZERO, "?");
+        List<String> wrong = new ArrayList<>();
+        expect(wrong, "distinct event ids", 4, outcome.eventIds());
+        expect(wrong, "deliveries", 5, outcome.eventDeliveries());
+        expect(wrong, "events delivered again", 1, outcome.eventsDeliveredAgain());
+        expect(wrong, "rows with more than one event id", 1, outcome.rowsWithDuplicateEvents());
+        expect(wrong, "rows without an event", 1, outcome.rowsWithoutEvent());
+        if (outcome.noDuplicates() || !wrong.isEmpty()) {
+            throw new IllegalStateException("the event counting is wrong: " + wrong
+                    + (outcome.noDuplicates() ? " and a row with two event ids was not a duplicate" : ""));
+        }
+    }
+
+    private static void expect(List<String> wrong, String what, long expected, long actual) {
+        if (expected != actual) {
+            wrong.add(what + " " + actual + " instead of " + expected);
+        }
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -163,9 +201,29 @@ public class Faults {
         Set<String> rowIds = new HashSet<>();
         agentRows.values().forEach(rowIds::addAll);
         leadRows.values().forEach(rowIds::addAll);
-        Map<String, Integer> createdEvents = createdEvents(rowIds);
+        Map<String, Map<String, Integer>> createdEvents = createdEvents(rowIds);
         return new Outcome(service, writes, retries, agentRows, leadRows, createdEvents, restartTook, restarted,
-                recovery, recoveryLimit);
+                recovery, recoveryLimit, startedIn(service));
+    }
+
+    /**
+     * How long the restarted service took to start by its own log (Quarkus's "started in", from its main to listening),
+     * or "?" when the log does not say: the rest of the recovery is ./platform up and the JVM before Quarkus.
+     */
+    private String startedIn(String service) throws IOException {
+        List<String> lines = Files.readAllLines(home.resolve("logs/" + service + ".log"),
+                java.nio.charset.StandardCharsets.ISO_8859_1);
+        String started = "?";
+        for (String line : lines) {
+            if (line.contains("./platform up starts " + service)) {
+                started = "?";
+            }
+            java.util.regex.Matcher matcher = STARTED_IN.matcher(line);
+            if (matcher.find()) {
+                started = matcher.group(1) + " s";
+            }
+        }
+        return started;
     }
 
     /** A client's create: sent until it is answered 2xx, with the same key and body every time. */
@@ -268,16 +326,17 @@ public class Faults {
     }
 
     /**
-     * The number of agent.created and lead.created events per row id, reading both topics from the beginning. The
-     * outbox publishes after the commit, so it waits up to 30 s for every row to have its event.
+     * The agent.created and lead.created events of each row id: how many times each event id was delivered, reading
+     * both topics from the beginning. The outbox publishes after the commit, so it waits up to 30 s for every row to
+     * have its event.
      */
-    private Map<String, Integer> createdEvents(Set<String> rowIds) {
+    private Map<String, Map<String, Integer>> createdEvents(Set<String> rowIds) {
         Properties properties = new Properties();
         properties.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka);
         properties.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         properties.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-        Map<String, Integer> counts = new HashMap<>();
+        Map<String, Map<String, Integer>> counts = new HashMap<>();
         try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(properties)) {
             List<TopicPartition> partitions = new ArrayList<>();
             for (String topic : List.of(Topics.AGENTS, Topics.LEADS)) {
@@ -294,9 +353,11 @@ public class Faults {
                         continue;
                     }
                     try {
-                        String type = JSON.readTree(record.value()).path("type").asText();
+                        JsonNode event = JSON.readTree(record.value());
+                        String type = event.path("type").asText();
                         if (type.equals("agent.created") || type.equals("lead.created")) {
-                            counts.merge(record.key(), 1, Integer::sum);
+                            counts.computeIfAbsent(record.key(), row -> new HashMap<>())
+                                    .merge(event.path("id").asText(), 1, Integer::sum);
                         }
                     } catch (IOException e) {
                         // Not an envelope: not one of ours.
@@ -322,8 +383,9 @@ public class Faults {
     }
 
     record Outcome(String service, List<Write> writes, Map<String, LongAdder> retries,
-            Map<String, List<String>> agentRows, Map<String, List<String>> leadRows, Map<String, Integer> events,
-            Duration restartTook, boolean restarted, Duration recovery, Duration recoveryLimit) {
+            Map<String, List<String>> agentRows, Map<String, List<String>> leadRows,
+            Map<String, Map<String, Integer>> events,
+            Duration restartTook, boolean restarted, Duration recovery, Duration recoveryLimit, String startedIn) {
 
         long acknowledgedCount() {
             return writes.stream().filter(Write::acknowledged).count();
@@ -362,8 +424,28 @@ public class Faults {
             return allRowIds().stream().filter(id -> !events.containsKey(id)).count();
         }
 
-        long rowsWithRepeatedEvent() {
-            return events.values().stream().filter(count -> count > 1).count();
+        /** Distinct created-event ids over the rows. */
+        long eventIds() {
+            return events.values().stream().mapToLong(Map::size).sum();
+        }
+
+        /** Every delivery of a created event, a republished one counted each time. */
+        long eventDeliveries() {
+            return events.values().stream().flatMap(ids -> ids.values().stream()).mapToLong(Integer::longValue).sum();
+        }
+
+        /** Event ids delivered more than once: the outbox's at-least-once, applied once by consumers. */
+        long eventsDeliveredAgain() {
+            return events.values().stream().flatMap(ids -> ids.values().stream()).filter(count -> count > 1).count();
+        }
+
+        /** Rows with more than one created-event id: the row was announced twice, a real duplicate. */
+        long rowsWithDuplicateEvents() {
+            return events.values().stream().filter(ids -> ids.size() > 1).count();
+        }
+
+        boolean noDuplicates() {
+            return duplicates() == 0 && rowsWithDuplicateEvents() == 0;
         }
 
         List<String> allRowIds() {
@@ -378,7 +460,7 @@ public class Faults {
         }
 
         boolean allMet() {
-            return duplicates() == 0 && lost().isEmpty() && recoveryMet();
+            return noDuplicates() && lost().isEmpty() && recoveryMet();
         }
 
         void print() {
@@ -402,22 +484,26 @@ public class Faults {
             System.out.printf("    acknowledged writes lost   %d%n", lost().size());
             lost().stream().limit(5).forEach(write -> System.out.printf("      lost: %s %s (id %s)%n", write.kind(),
                     write.marker(), write.id()));
-            System.out.printf("    created events on Kafka    %d for %d rows; rows without one %d, with more than one %d%n",
-                    events.values().stream().mapToInt(Integer::intValue).sum(), rowCount(), rowsWithoutEvent(),
-                    rowsWithRepeatedEvent());
+            System.out.printf("    created events on Kafka    %d event ids for %d rows (%d deliveries); rows without one %d%n",
+                    eventIds(), rowCount(), eventDeliveries(), rowsWithoutEvent());
+            System.out.printf("    events delivered again     %d (same event id: published again, applied once)%n",
+                    eventsDeliveredAgain());
+            System.out.printf("    duplicate events           %d rows with more than one event id%n",
+                    rowsWithDuplicateEvents());
             System.out.printf("    restart (./platform up)    %s%s%n", seconds(restartTook),
                     restarted ? "" : " (FAILED)");
             System.out.printf("    recovery (kill -> 2xx)     %s%n", recoveryText());
-            System.out.printf("    no duplicates: %s; no acknowledged write lost: %s; recovery <= 10 s: %s%n",
-                    duplicates() == 0 ? "met" : "MISSED", lost().isEmpty() ? "met" : "MISSED",
+            System.out.printf("    its start (its own log)    %s%n", startedIn);
+            System.out.printf("    no duplicates (rows, event ids): %s; no acknowledged write lost: %s; recovery <= 10 s: %s%n",
+                    noDuplicates() ? "met" : "MISSED", lost().isEmpty() ? "met" : "MISSED",
                     recoveryMet() ? "met" : "MISSED");
         }
 
         void printSummaryLine() {
-            System.out.printf("  %-8s %6d %6d %6d %6d %6d %8s %10s  %s / %s / %s%n", service, acknowledgedCount(),
-                    rowCount(), duplicates(), lost().size(), events.values().stream().mapToInt(Integer::intValue).sum(),
-                    seconds(restartTook), recoveryText(),
-                    duplicates() == 0 ? "met" : "MISSED", lost().isEmpty() ? "met" : "MISSED",
+            System.out.printf("  %-8s %6d %6d %6d %6d %6d %6d %6d %8s %10s  %s / %s / %s%n", service,
+                    acknowledgedCount(), rowCount(), duplicates(), lost().size(), eventIds(), eventsDeliveredAgain(),
+                    rowsWithDuplicateEvents(), seconds(restartTook), recoveryText(),
+                    noDuplicates() ? "met" : "MISSED", lost().isEmpty() ? "met" : "MISSED",
                     recoveryMet() ? "met" : "MISSED");
         }
 

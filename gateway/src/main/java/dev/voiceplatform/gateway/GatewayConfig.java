@@ -5,6 +5,7 @@ import io.smallrye.config.WithDefault;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Size;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * Settings of the gateway. One mapping per prefix: a mapping rooted at {@code platform} would claim, and refuse as
@@ -13,6 +14,18 @@ import java.time.Duration;
 public final class GatewayConfig {
 
     private GatewayConfig() {
+    }
+
+    /** This replica among the gateway's replicas. */
+    @ConfigMapping(prefix = "platform.gateway")
+    public interface Replica {
+
+        /**
+         * This replica's id, the same across its restarts and different from every other replica's: its idempotency
+         * claims carry it, so at start it can tell the claims it held when it died from a live replica's. Unset: this
+         * host's name and the HTTP port.
+         */
+        Optional<String> replicaId();
     }
 
     /** The operator's admin API under {@code /admin}. */

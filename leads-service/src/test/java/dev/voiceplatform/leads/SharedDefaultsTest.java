@@ -8,12 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.voiceplatform.testing.TestDatabase;
+import dev.voiceplatform.testing.TestTokens;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 
@@ -59,6 +61,19 @@ class SharedDefaultsTest {
         assertEquals("outbox_event", tables.get("outbox"));
         assertEquals("processed_event", tables.get("inbox"));
         assertEquals("leads", tables.get("own"));
+    }
+
+    /**
+     * A head as large as the gateway's decoder lets through (a request line of 8192 characters, 40 KB of headers),
+     * plus the internal token, is read by the service and answered by it, not refused by its HTTP decoder.
+     */
+    @Test
+    void aRequestHeadAsLargeAsTheGatewayForwardsIsReadByTheService() {
+        String longQuery = "a".repeat(8192);
+        given().header("Authorization", TestTokens.forOrganization(UUID.randomUUID()).scopes("leads:read").bearer())
+                .header("Accept-Language", "en".repeat(20 * 1024))
+                .get("/leads?q=" + longQuery)
+                .then().statusCode(200);
     }
 
     @Test

@@ -1,6 +1,8 @@
 package dev.voiceplatform.gateway.idempotency;
 
 import dev.voiceplatform.common.db.DbTime;
+import dev.voiceplatform.common.replica.ReplicaIds;
+import dev.voiceplatform.gateway.GatewayConfig;
 import dev.voiceplatform.gateway.versions.ApiResponse;
 import io.quarkus.reactive.datasource.ReactiveDataSource;
 import io.smallrye.mutiny.Uni;
@@ -17,6 +19,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.UUID;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Claims and answers of Idempotency-Keys, in the {@code idempotency} datasource (by default the gateway's own
@@ -37,9 +40,11 @@ public class IdempotencyStore {
      * what it kept of the first try. Anything else is left as it is and nothing is returned.
      */
     private static final String CLAIM = "INSERT INTO idempotency_records AS r (api_key_id, idempotency_key, fingerprint,"
-            + " claim_token, state, claimed_at, expires_at) VALUES ($1, $2, $3, $4, 'in_flight', $5, $6)"
+            + " claim_token, state, claimed_at, expires_at, replica_id)"
+            + " VALUES ($1, $2, $3, $4, 'in_flight', $5, $6, $8)"
             + " ON CONFLICT (api_key_id, idempotency_key) DO UPDATE SET fingerprint = EXCLUDED.fingerprint,"
             + " claim_token = EXCLUDED.claim_token, state = 'in_flight', claimed_at = EXCLUDED.claimed_at,"
+            + " replica_id = EXCLUDED.replica_id,"
             + " expires_at = CASE WHEN r.state <> 'completed' AND r.expires_at > $5 THEN r.expires_at"
             + " ELSE EXCLUDED.expires_at END,"
             + " response_status = NULL, response_headers = NULL, response_body = NULL"
@@ -54,11 +59,20 @@ public class IdempotencyStore {
     private final Pool pool;
     private final Clock clock;
     private final Duration inFlightTimeout;
+    private final String replicaId;
 
-    public IdempotencyStore(@ReactiveDataSource("idempotency") Pool pool, Clock clock, IdempotencyConfig config) {
+    public IdempotencyStore(@ReactiveDataSource("idempotency") Pool pool, Clock clock, IdempotencyConfig config,
+            GatewayConfig.Replica replica,
+            @ConfigProperty(name = "quarkus.http.port", defaultValue = "8080") int httpPort) {
         this.pool = pool;
         this.clock = clock;
         this.inFlightTimeout = config.inFlightTimeout();
+        this.replicaId = ReplicaIds.of(replica.replicaId(), httpPort);
+    }
+
+    /** The replica whose claims this store makes. */
+    public String replicaId() {
+        return replicaId;
     }
 
     /** Claims {@code key} for the request with this fingerprint, or says who has it. */
@@ -71,7 +85,7 @@ public class IdempotencyStore {
         UUID token = UUID.randomUUID();
         Tuple values = Tuple.tuple().addUUID(apiKeyId).addString(key).addValue(Buffer.buffer(fingerprint))
                 .addUUID(token).addOffsetDateTime(DbTime.toDb(now)).addOffsetDateTime(DbTime.toDb(now.plus(WINDOW)))
-                .addOffsetDateTime(DbTime.toDb(now.minus(inFlightTimeout)));
+                .addOffsetDateTime(DbTime.toDb(now.minus(inFlightTimeout))).addString(replicaId);
         return pool.preparedQuery(CLAIM).execute(values).flatMap(claimed -> {
             if (claimed.size() > 0) {
                 return Uni.createFrom().item(new Claim.Won(token));
@@ -136,6 +150,19 @@ public class IdempotencyStore {
         return pool.preparedQuery("UPDATE idempotency_records SET state = 'unknown'"
                         + " WHERE api_key_id = $1 AND idempotency_key = $2 AND claim_token = $3 AND state = 'in_flight'")
                 .execute(Tuple.of(apiKeyId, key, token)).replaceWithVoid();
+    }
+
+    /**
+     * Turns the claims this replica left in flight when it last stopped (killed mid-request, most likely) into unknown:
+     * no request of this replica runs under them any more, and the service may have acted on them, so a retry of the
+     * same request takes the key at once and another request under it is refused as reused. Only claims made before
+     * {@code startedAt} are touched, so none this replica has made since it started. Returns how many it turned.
+     */
+    public Uni<Integer> abandonClaimsOfEarlierRun(Instant startedAt) {
+        return pool.preparedQuery("UPDATE idempotency_records SET state = 'unknown'"
+                        + " WHERE replica_id = $1 AND state = 'in_flight' AND claimed_at < $2")
+                .execute(Tuple.of(replicaId, DbTime.toDb(startedAt)))
+                .map(rows -> rows.rowCount());
     }
 
     /** Frees the key after a non-2xx answer or a request refused before it reached the service. */

@@ -27,8 +27,9 @@ import org.jboss.logging.Logger;
  * <ul>
  * <li>free (no record): the next request claims it and is forwarded;</li>
  * <li>in flight: a request holds it; the same request gets 409 IDEMPOTENCY_KEY_IN_FLIGHT, another 422
- * IDEMPOTENCY_KEY_REUSED. A claim older than the in-flight timeout belongs to a gateway that died mid-request, and is
- * treated as unknown;</li>
+ * IDEMPOTENCY_KEY_REUSED. A claim names the gateway replica holding it: a replica that restarts turns the claims it
+ * left in flight into unknown before it takes requests, and a claim older than the in-flight timeout (its replica died
+ * and has not come back) is treated as unknown;</li>
  * <li>completed: the service answered 2xx; the answer is kept and replayed with {@code Idempotency-Replayed: true} for
  * 24 hours, after which the key is free;</li>
  * <li>unknown: the request was sent but its answer never came (the service's connection broke, the route timed out, or

@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
- * A stand-in for the agents service on the port {@link UpstreamPort} chose. It records every request it gets and
+ * A stand-in for the agents service on the port {@link UpstreamPort} chose, with a service's request-head limits
+ * ({@link ServiceHeadLimits}). It records every request it gets and
  * answers with the reply a test set. A request for {@code /agents/silent}, or with the query {@code stub=silent}, is
  * never answered; while replies are held ({@link #holdReplies()}), requests are received but answered only on
  * {@link #releaseReplies()}. The next request can be made to meet a service that dies between its work and its
@@ -84,7 +85,7 @@ public final class UpstreamStub {
             return;
         }
         int port = URI.create(ConfigProvider.getConfig().getValue("platform.services.agents.url", String.class)).getPort();
-        server = await(VERTX.createHttpServer().requestHandler(UpstreamStub::handle).listen(port, "127.0.0.1")
+        server = await(VERTX.createHttpServer(ServiceHeadLimits.serverOptions()).requestHandler(UpstreamStub::handle).listen(port, "127.0.0.1")
                 .toCompletionStage().toCompletableFuture());
     }
 

@@ -1,7 +1,6 @@
 package dev.voiceplatform.common.inbox;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
+import dev.voiceplatform.common.replica.ReplicaIds;
 import java.time.Duration;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.CloseOptions;
@@ -32,7 +31,7 @@ public final class ConsumerGroupMembership {
 
     /** The replica's settings: its id from the configuration, or this host's name and the service's HTTP port. */
     static ConsumerGroupMembership of(InboxConfig config, int httpPort) {
-        String replica = config.replicaId().orElseGet(() -> hostName() + "-" + httpPort);
+        String replica = ReplicaIds.of(config.replicaId(), httpPort);
         return new ConsumerGroupMembership(replica, config.sessionTimeout(), config.heartbeatInterval());
     }
 
@@ -52,18 +51,6 @@ public final class ConsumerGroupMembership {
     public static void leave(Consumer<?, ?> consumer, Duration timeout) {
         consumer.close(CloseOptions.timeout(timeout)
                 .withGroupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP));
-    }
-
-    private static String hostName() {
-        String fromEnvironment = System.getenv("HOSTNAME");
-        if (fromEnvironment != null && !fromEnvironment.isBlank()) {
-            return fromEnvironment;
-        }
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (UnknownHostException e) {
-            return "localhost";
-        }
     }
 
     /** Kafka takes letters, digits, '.', '_' and '-' in a member id; a host name may hold anything else. */

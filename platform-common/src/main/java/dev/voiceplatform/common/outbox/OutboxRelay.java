@@ -67,6 +67,7 @@ public class OutboxRelay {
     private BackgroundLoop loop;
     private volatile Connection listener;
     private boolean topicsReady;
+    /** Made and closed on the relay's thread. */
     private KafkaProducer<String, String> producer;
     private Instant nextPurge = Instant.MIN;
 
@@ -95,7 +96,6 @@ public class OutboxRelay {
         if (bootstrapServers.isEmpty()) {
             throw new IllegalStateException("kafka.bootstrap.servers must be set for the outbox relay");
         }
-        producer = new KafkaProducer<>(producerProperties());
         topicsReady = false;
         running = true;
         // A retry waits at most one sweep interval.
@@ -110,7 +110,10 @@ public class OutboxRelay {
                 // Closing the listener ends a wait for a notification; the interrupt that follows at once ends a
                 // wait for Kafka's acknowledgement. The batch in hand is rolled back and published by the next relay.
                 .onStop(this::closeListener)
-                .onExit(this::closeListener);
+                .onExit(() -> {
+                    closeListener();
+                    closeProducer();
+                });
         loop.start();
     }
 
@@ -121,7 +124,6 @@ public class OutboxRelay {
         running = false;
         loop.stop();
         loop = null;
-        producer.close(Duration.ofSeconds(5));
     }
 
     public boolean isRunning() {
@@ -130,6 +132,11 @@ public class OutboxRelay {
 
     /** One pass: publish all there is, purge when due, then wait for a commit's notification or the sweep. */
     private void relayOnce() throws Exception {
+        if (producer == null) {
+            // Made here, on the relay's thread, not in start(): a Kafka client takes a second or more of a busy
+            // machine to set up, which the service's start (and so its first answer after a restart) need not wait for.
+            producer = new KafkaProducer<>(producerProperties());
+        }
         if (!topicsReady) {
             ensureTopics();
             topicsReady = true;
@@ -239,6 +246,13 @@ public class OutboxRelay {
         }
         // Returns at once when notifications queued up while draining; otherwise waits for the next commit.
         current.unwrap(PGConnection.class).getNotifications((int) Math.max(1, timeoutMillis));
+    }
+
+    private void closeProducer() {
+        if (producer != null) {
+            producer.close(Duration.ofSeconds(5));
+            producer = null;
+        }
     }
 
     private void closeListener() {
