@@ -43,6 +43,11 @@ public class RuntimeStandIn extends ServiceStandIn {
         return RECEIVED.stream().filter(r -> r.path().equals("/internal/calls/" + callId + "/teardown")).toList();
     }
 
+    /** The recordings asked for of a call. */
+    public static List<Received> recordings(UUID callId) {
+        return RECEIVED.stream().filter(r -> r.path().equals("/internal/recordings/" + callId)).toList();
+    }
+
     /** The media layer refuses to tear this call down (502 TEARDOWN_FAILED). */
     public static void refuseTeardown(UUID callId) {
         REFUSED_TEARDOWNS.add(callId.toString());

@@ -37,6 +37,15 @@ public record Call(
         Instant createdAt,
         Instant updatedAt) {
 
+    /** An amount as the API shows it: without trailing zeros, never in exponent form. */
+    public static BigDecimal plain(BigDecimal amount) {
+        if (amount == null) {
+            return null;
+        }
+        BigDecimal stripped = amount.stripTrailingZeros();
+        return stripped.scale() < 0 ? stripped.setScale(0) : stripped;
+    }
+
     public CallStarted started() {
         return new CallStarted(id, agentId, agentName, direction.wireName(), caller, callee, status.wireName(),
                 startedAt, metadata);

@@ -13,10 +13,10 @@ public record MeView(String keyId, String keyName, String organizationId, List<S
     /** Outbound calls a key may place per day (part 8). */
     static final int DAILY_CALL_LIMIT = 50;
 
-    /** Until a calls service counts placed calls, a key has used none. */
-    static MeView of(KeyCredential credential) {
+    /** The key as it is, with the calls it placed today as the calls service counts them. */
+    static MeView of(KeyCredential credential, int dailyCallsUsed) {
         return new MeView(credential.key().id().toString(), credential.key().name(),
                 credential.key().organizationId().toString(), credential.key().scopes(),
-                credential.plan().rateLimitTier(), DAILY_CALL_LIMIT, 0);
+                credential.plan().rateLimitTier(), DAILY_CALL_LIMIT, dailyCallsUsed);
     }
 }

@@ -68,11 +68,12 @@ public class PublicApi {
     private final GatewayMetrics metrics;
     private final Duration storeTimeout;
     private final GatewayConfig.RequestHead headLimits;
+    private final DailyCalls dailyCalls;
 
     public PublicApi(ApiKeyAuthenticator authenticator, RouteTable routes, ServiceForwarder forwarder,
             ObjectMapper objectMapper, RateLimiter rateLimiter, IdempotentRequests idempotentRequests,
             VersionChanges versions, GatewayMetrics metrics, GatewayConfig.Stores stores,
-            GatewayConfig.RequestHead headLimits) {
+            GatewayConfig.RequestHead headLimits, DailyCalls dailyCalls) {
         this.authenticator = authenticator;
         this.routes = routes;
         this.forwarder = forwarder;
@@ -83,6 +84,7 @@ public class PublicApi {
         this.metrics = metrics;
         this.storeTimeout = stores.requestTimeout();
         this.headLimits = headLimits;
+        this.dailyCalls = dailyCalls;
     }
 
     void init(@Observes Router router) {
@@ -127,8 +129,24 @@ public class PublicApi {
             respond(exchange, oversized.get());
             return;
         }
+        Optional<Route> keyless = routes.matchKeyless(request.method(), rawPath.substring(PREFIX.length()));
+        if (keyless.isPresent()) {
+            guarded(exchange, () -> keyless(exchange, keyless.get()));
+            return;
+        }
         await(exchange, authenticator.authenticate(request.getHeader(HttpHeaders.AUTHORIZATION),
                 request.getHeader(ApiKeyAuthenticator.API_KEY_HEADER)), credential -> authenticated(exchange, credential));
+    }
+
+    /**
+     * A keyless route: no key is read, so nothing is counted against one and no Idempotency-Key applies; the service
+     * decides from the request itself (a signed link).
+     */
+    private void keyless(Exchange exchange, Route route) {
+        exchange.path = exchange.request().path().substring(PREFIX.length());
+        exchange.route = route;
+        RequestBodies.checkDeclared(exchange.request(), route.bodyCap());
+        forward(exchange, null, null, answer -> answered(exchange, answer), failure -> respond(exchange, failure.error()));
     }
 
     private void authenticated(Exchange exchange, KeyCredential credential) {
@@ -181,8 +199,10 @@ public class PublicApi {
         if (!RouteTable.ME.equals(exchange.route.pattern())) {
             throw new IllegalStateException("no local handler for " + exchange.route.pattern());
         }
-        MultiMap headers = MultiMap.caseInsensitiveMultiMap().add(HttpHeaders.CONTENT_TYPE, JSON);
-        write(exchange, new ApiResponse(200, headers, Buffer.buffer(json(MeView.of(exchange.credential)))));
+        await(exchange, dailyCalls.used(exchange.credential), used -> {
+            MultiMap headers = MultiMap.caseInsensitiveMultiMap().add(HttpHeaders.CONTENT_TYPE, JSON);
+            write(exchange, new ApiResponse(200, headers, Buffer.buffer(json(MeView.of(exchange.credential, used)))));
+        });
     }
 
     /**

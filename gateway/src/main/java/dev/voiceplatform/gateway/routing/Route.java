@@ -21,6 +21,7 @@ public final class Route {
     private final List<Scope> requiredScopes;
     private final long bodyCap;
     private final RouteClass routeClass;
+    private final boolean keyless;
 
     /** An ordinary route whose body, if any, is JSON: capped at {@link RouteTable#JSON_BODY_CAP}. */
     Route(HttpMethod method, String pattern, OwningService service, Scope... requiredScopes) {
@@ -40,6 +41,11 @@ public final class Route {
 
     private Route(HttpMethod method, String pattern, OwningService service, RouteClass routeClass, long bodyCap,
             Scope... requiredScopes) {
+        this(method, pattern, service, routeClass, bodyCap, false, requiredScopes);
+    }
+
+    private Route(HttpMethod method, String pattern, OwningService service, RouteClass routeClass, long bodyCap,
+            boolean keyless, Scope... requiredScopes) {
         if (!pattern.startsWith("/")) {
             throw new IllegalArgumentException("a route pattern starts with /: " + pattern);
         }
@@ -53,6 +59,15 @@ public final class Route {
         this.requiredScopes = List.of(requiredScopes);
         this.bodyCap = bodyCap;
         this.routeClass = routeClass;
+        this.keyless = keyless;
+    }
+
+    /**
+     * A route reached without an API key: no authentication, no scope, no rate limit, no idempotency, only the
+     * version. For links whose own signature is the credential (a call's recording); the service checks it.
+     */
+    static Route keyless(HttpMethod method, String pattern, OwningService service) {
+        return new Route(method, pattern, service, RouteClass.ORDINARY, RouteTable.JSON_BODY_CAP, true);
     }
 
     public HttpMethod method() {
@@ -74,6 +89,11 @@ public final class Route {
     /** The largest request body, in bytes, this route accepts. */
     public long bodyCap() {
         return bodyCap;
+    }
+
+    /** Whether the route is reached without a key ({@link #keyless}). */
+    public boolean keyless() {
+        return keyless;
     }
 
     /** Which timeout the service's answer is held to. */

@@ -4,6 +4,9 @@ import static dev.voiceplatform.gateway.keys.Scope.AGENTS_DELETE;
 import static dev.voiceplatform.gateway.keys.Scope.AGENTS_READ;
 import static dev.voiceplatform.gateway.keys.Scope.AGENTS_TEST;
 import static dev.voiceplatform.gateway.keys.Scope.AGENTS_WRITE;
+import static dev.voiceplatform.gateway.keys.Scope.CALLS_CONTROL;
+import static dev.voiceplatform.gateway.keys.Scope.CALLS_READ;
+import static dev.voiceplatform.gateway.keys.Scope.CALLS_WRITE;
 import static dev.voiceplatform.gateway.keys.Scope.LEADS_READ;
 import static dev.voiceplatform.gateway.keys.Scope.LEADS_WRITE;
 import static dev.voiceplatform.gateway.keys.Scope.PHONE_NUMBERS_READ;
@@ -49,6 +52,7 @@ public class RouteTable {
     private static final OwningService AGENTS = new OwningService("agents");
     private static final OwningService LEADS = new OwningService("leads");
     private static final OwningService NUMBERS = new OwningService("numbers");
+    public static final OwningService CALLS = new OwningService("calls");
 
     private static final List<Route> ROUTES = List.of(
             new Route(GET, ME, GATEWAY),
@@ -78,7 +82,15 @@ public class RouteTable {
             new Route(GET, "/phone-numbers", NUMBERS, PHONE_NUMBERS_READ),
             new Route(POST, "/phone-numbers", NUMBERS, PHONE_NUMBERS_WRITE),
             new Route(POST, "/agents/{id}/phone-number", NUMBERS, PHONE_NUMBERS_WRITE),
-            new Route(DELETE, "/agents/{id}/phone-number", NUMBERS, PHONE_NUMBERS_WRITE));
+            new Route(DELETE, "/agents/{id}/phone-number", NUMBERS, PHONE_NUMBERS_WRITE),
+            new Route(GET, "/calls", CALLS, CALLS_READ),
+            new Route(POST, "/calls", CALLS, CALLS_WRITE),
+            new Route(GET, "/calls/{id}", CALLS, CALLS_READ),
+            new Route(POST, "/calls/{id}/hangup", CALLS, CALLS_CONTROL),
+            Route.keyless(GET, "/calls/{id}/recording", CALLS),
+            new Route(GET, "/agents/{id}/stats", CALLS, AGENTS_READ),
+            new Route(GET, "/agents/{id}/usage", CALLS, AGENTS_READ),
+            new Route(GET, "/agents/{id}/usage/daily", CALLS, AGENTS_READ));
 
     /** The route for a method and a raw path relative to {@code /v1} (starting with {@code /}). */
     public Optional<Route> match(HttpMethod method, String path) {
@@ -87,6 +99,11 @@ public class RouteTable {
         }
         String[] segments = path.substring(1).split("/", -1);
         return ROUTES.stream().filter(route -> route.matches(method, segments)).findFirst();
+    }
+
+    /** The keyless route for a method and a raw path relative to {@code /v1}, matched before any key is read. */
+    public Optional<Route> matchKeyless(HttpMethod method, String path) {
+        return match(method, path).filter(Route::keyless);
     }
 
     /** Every route, in the order they are matched. */

@@ -63,12 +63,14 @@ public class ServiceForwarder {
     private final HttpClient client;
     private final Map<OwningService, Upstream> upstreams;
     private final InternalTokens tokens;
+    private final InternalTokenIssuer issuer;
     private final long connectTimeoutMillis;
     private final GatewayConfig.Forwarding forwarding;
 
     public ServiceForwarder(Vertx vertx, Config config, GatewayConfig.Forwarding forwarding,
             RouteTable routes, InternalTokenIssuer issuer, InternalTokens tokens) {
         this.tokens = tokens;
+        this.issuer = issuer;
         this.connectTimeoutMillis = forwarding.connectTimeout().toMillis();
         this.forwarding = forwarding;
         this.upstreams = Upstream.forServices(routes.forwardedServices(), config);
@@ -96,7 +98,8 @@ public class ServiceForwarder {
     }
 
     /**
-     * Forwards the request to the route's service under {@code path} with {@code headers}. The body is
+     * Forwards the request to the route's service under {@code path} with {@code headers}, on behalf of
+     * {@code credential}'s key (null for a keyless route). The body is
      * {@code wholeBody} when the gateway already read it, otherwise the (paused) request body streamed under the
      * route's cap. {@code onAnswer} gets the service's answer head; {@code onFailure} gets the error to send when the
      * service could not be reached (nothing was sent), gave no answer to a request it may have received (its
@@ -117,7 +120,10 @@ public class ServiceForwarder {
                 // comes back: a service that takes the connection and then says nothing is given up on.
                 .setIdleTimeout(route.routeClass().timeout(forwarding).toMillis());
         headers.forEach(header -> options.addHeader(header.getKey(), header.getValue()));
-        options.putHeader(HttpHeaders.AUTHORIZATION, "Bearer " + tokens.forRequest(credential.tenant(), route.service()));
+        // A keyless route has no key to speak for: the service gets the gateway's own token, with no organization.
+        options.putHeader(HttpHeaders.AUTHORIZATION, "Bearer " + (credential == null
+                ? issuer.forService(OwningService.GATEWAY.name(), route.service().name(), null)
+                : tokens.forRequest(credential.tenant(), route.service())));
         options.putHeader(CorrelationIds.HEADER, in.getHeader(CorrelationIds.HEADER));
         String contentLength = wholeBody != null ? Integer.toString(wholeBody.length())
                 : in.getHeader(HttpHeaders.CONTENT_LENGTH);

@@ -10,7 +10,7 @@ import java.util.TreeSet;
 import org.eclipse.microprofile.config.Config;
 
 /** Where a service listens, as the forwarder connects to it. */
-record Upstream(String host, int port, boolean ssl, String basePath) {
+public record Upstream(String host, int port, boolean ssl, String basePath) {
 
     /**
      * The address of every service the route table forwards to, from {@code platform.services.<name>.url}. Each
@@ -18,7 +18,7 @@ record Upstream(String host, int port, boolean ssl, String basePath) {
      * environment variable ({@code PLATFORM_SERVICES_VOICE_RUNTIME_URL}) too. A routed service without an address
      * stops the start with its name, so a route can never lead nowhere.
      */
-    static Map<OwningService, Upstream> forServices(Set<OwningService> routed, Config config) {
+    public static Map<OwningService, Upstream> forServices(Set<OwningService> routed, Config config) {
         Set<String> unknown = new TreeSet<>();
         Map<OwningService, Upstream> upstreams = new HashMap<>();
         for (OwningService service : routed) {

@@ -31,7 +31,7 @@ class RouteTableDocumentTest {
 
     private static String row(Route route) {
         String service = route.service().name();
-        String scopes = route.requiredScopes().isEmpty() ? "none"
+        String scopes = route.keyless() ? "no key" : route.requiredScopes().isEmpty() ? "none"
                 : route.requiredScopes().stream().map(Scope::wireName).collect(Collectors.joining(", "));
         return String.join(" | ", route.method().name(), route.pattern(), service, scopes);
     }

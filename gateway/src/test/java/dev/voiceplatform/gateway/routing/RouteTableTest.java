@@ -34,7 +34,15 @@ class RouteTableTest {
             "GET, /phone-numbers, /phone-numbers, numbers, phone_numbers:read",
             "POST, /phone-numbers, /phone-numbers, numbers, phone_numbers:write",
             "POST, /agents/abc/phone-number, /agents/{id}/phone-number, numbers, phone_numbers:write",
-            "DELETE, /agents/abc/phone-number, /agents/{id}/phone-number, numbers, phone_numbers:write" })
+            "DELETE, /agents/abc/phone-number, /agents/{id}/phone-number, numbers, phone_numbers:write",
+            "GET, /calls, /calls, calls, calls:read",
+            "POST, /calls, /calls, calls, calls:write",
+            "GET, /calls/abc, /calls/{id}, calls, calls:read",
+            "POST, /calls/abc/hangup, /calls/{id}/hangup, calls, calls:control",
+            "GET, /calls/abc/recording, /calls/{id}/recording, calls, ''",
+            "GET, /agents/abc/stats, /agents/{id}/stats, calls, agents:read",
+            "GET, /agents/abc/usage, /agents/{id}/usage, calls, agents:read",
+            "GET, /agents/abc/usage/daily, /agents/{id}/usage/daily, calls, agents:read" })
     void matchesEachRouteWithItsServiceAndScopes(String method, String path, String pattern, OwningService service,
             String scope) {
         Route route = table.match(HttpMethod.valueOf(method), path).orElseThrow();
@@ -66,8 +74,17 @@ class RouteTableTest {
 
     @Test
     void forwardsToEachServiceThatOwnsARoute() {
-        assertEquals(Set.of(new OwningService("agents"), new OwningService("leads"), new OwningService("numbers")),
-                table.forwardedServices());
+        assertEquals(Set.of(new OwningService("agents"), new OwningService("leads"), new OwningService("numbers"),
+                new OwningService("calls")), table.forwardedServices());
+    }
+
+    @Test
+    void onlyTheRecordingLinkIsKeyless() {
+        assertEquals(List.of("/calls/{id}/recording"),
+                table.routes().stream().filter(Route::keyless).map(Route::pattern).toList());
+        assertTrue(table.matchKeyless(HttpMethod.GET, "/calls/abc/recording").isPresent());
+        assertTrue(table.matchKeyless(HttpMethod.POST, "/calls/abc/recording").isEmpty());
+        assertTrue(table.matchKeyless(HttpMethod.GET, "/calls/abc").isEmpty());
     }
 
     @Test

@@ -31,6 +31,9 @@ public class UpstreamPort implements QuarkusTestResourceLifecycleManager {
         for (OwningService service : new RouteTable().forwardedServices()) {
             config.put("platform.services." + service.name() + ".url", "http://127.0.0.1:" + port);
         }
+        // The calls service is asked by GET /me and the admin API too, so it stands in on a port of its own.
+        config.put("platform.services." + RouteTable.CALLS.name() + ".url",
+                "http://127.0.0.1:" + CallsServiceStandIn.start());
         // Short, so the tests of a silent service do not wait for the production values; distinct, so a test can
         // tell which class's timeout ended the wait.
         config.put("platform.forwarding.ordinary-timeout", ORDINARY_TIMEOUT.toSeconds() + "s");

@@ -189,20 +189,13 @@ public class CallRepository {
                 row.getString("key_id"), Direction.fromWire(row.getString("direction")).orElseThrow(),
                 CallStatus.fromWire(row.getString("status")).orElseThrow(), row.getString("end_reason"),
                 row.getString("caller"), row.getString("callee"), fromDb(row.getOffsetDateTime("started_at")),
-                fromDb(row.getOffsetDateTime("ended_at")), row.getInteger("duration"), cost(row.getBigDecimal("cost")),
+                fromDb(row.getOffsetDateTime("ended_at")), row.getInteger("duration"), Call.plain(row.getBigDecimal("cost")),
                 row.getString("summary"), transcript == null ? null : read(transcript, TRANSCRIPT),
                 row.getBoolean("recording_available"), (ObjectNode) read(row.getString("metadata"), ObjectNode.class),
                 row.getBoolean("holds_live_slot"), DbTime.fromDb(row.getOffsetDateTime("created_at")),
                 DbTime.fromDb(row.getOffsetDateTime("updated_at")));
     }
 
-    private static BigDecimal cost(BigDecimal stored) {
-        if (stored == null) {
-            return null;
-        }
-        BigDecimal plain = stored.stripTrailingZeros();
-        return plain.scale() < 0 ? plain.setScale(0) : plain;
-    }
 
     private static OffsetDateTime toDb(Instant instant) {
         return instant == null ? null : DbTime.toDb(instant);

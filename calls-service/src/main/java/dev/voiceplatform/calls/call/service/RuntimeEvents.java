@@ -223,7 +223,7 @@ public class RuntimeEvents implements InboxHandler {
                     Direction.fromWire(row.getString("direction")).orElseThrow(),
                     CallStatus.fromWire(row.getString("status")).orElseThrow(), row.getString("end_reason"),
                     row.getString("caller"), row.getString("callee"), instant(row, "started_at"),
-                    instant(row, "ended_at"), duration, cost == null ? null : cost.stripTrailingZeros(),
+                    instant(row, "ended_at"), duration, Call.plain(cost),
                     row.getString("summary"), transcript == null ? null : objectMapper.readValue(transcript, TRANSCRIPT),
                     row.getBoolean("recording_available"),
                     (ObjectNode) objectMapper.readTree(row.getString("metadata")), row.getBoolean("holds_live_slot"),

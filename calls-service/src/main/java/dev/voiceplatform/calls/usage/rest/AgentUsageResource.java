@@ -1,5 +1,6 @@
 package dev.voiceplatform.calls.usage.rest;
 
+import dev.voiceplatform.calls.call.Call;
 import dev.voiceplatform.calls.usage.repository.AgentUsageRepository;
 import dev.voiceplatform.common.access.Scopes;
 import dev.voiceplatform.common.agents.AgentDirectory;
@@ -82,8 +83,9 @@ public class AgentUsageResource {
         UUID agentId = Ids.fromPath(id, "Agent");
         return requireAgent(agentId).chain(() -> usage.stats(pool, currentTenant.get().organizationId(), agentId))
                 .map(stats -> new StatsOut(new Stats(stats.totalCalls(), stats.completedCalls(), stats.failedCalls(),
-                        stats.totalDuration(), plain(BigDecimal.valueOf(stats.avgDuration()).setScale(2, RoundingMode.HALF_UP)),
-                        plain(stats.totalCost()))));
+                        stats.totalDuration(),
+                        Call.plain(BigDecimal.valueOf(stats.avgDuration()).setScale(2, RoundingMode.HALF_UP)),
+                        Call.plain(stats.totalCost()))));
     }
 
     @GET
@@ -96,7 +98,7 @@ public class AgentUsageResource {
         return requireAgent(agentId)
                 .chain(() -> usage.total(pool, currentTenant.get().organizationId(), agentId, span.from(), span.until()))
                 .map(total -> new UsageOut(new Usage(agentId, span.from(), span.until(), total.calls(),
-                        minutes(total.seconds()), plain(total.cost()), CURRENCY)));
+                        minutes(total.seconds()), Call.plain(total.cost()), CURRENCY)));
     }
 
     @GET
@@ -109,7 +111,7 @@ public class AgentUsageResource {
         return requireAgent(agentId)
                 .chain(() -> usage.daily(pool, currentTenant.get().organizationId(), agentId, span.from(), span.until()))
                 .map(days -> new DailyUsageOut(new DailyUsage(agentId, span.from(), span.until(), days.stream()
-                        .map(day -> new Day(day.day(), day.calls(), minutes(day.seconds()), plain(day.cost())))
+                        .map(day -> new Day(day.day(), day.calls(), minutes(day.seconds()), Call.plain(day.cost())))
                         .toList(), CURRENCY)));
     }
 
@@ -133,11 +135,6 @@ public class AgentUsageResource {
     }
 
     private static BigDecimal minutes(long seconds) {
-        return plain(BigDecimal.valueOf(seconds).divide(BigDecimal.valueOf(60), 2, RoundingMode.HALF_UP));
-    }
-
-    private static BigDecimal plain(BigDecimal value) {
-        BigDecimal stripped = value.stripTrailingZeros();
-        return stripped.scale() < 0 ? stripped.setScale(0) : stripped;
+        return Call.plain(BigDecimal.valueOf(seconds).divide(BigDecimal.valueOf(60), 2, RoundingMode.HALF_UP));
     }
 }
