@@ -66,4 +66,30 @@ class OutboxWriterTest {
             assertEquals("2026-11-24T02:50:00.123456Z", row.getString(1));
         }
     }
+
+    @Test
+    void onAJdbcTransactionTheEventIsWrittenOnlyWhenItCommitsAndCarriesItsCause() throws Exception {
+        Instant now = Instant.parse("2026-11-24T02:50:00.123456789Z");
+        OutboxWriter writer = new OutboxWriter(
+                JsonMapper.builder().findAndAddModules().disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS).build(),
+                Clock.fixed(now, ZoneOffset.UTC));
+        UUID agentId = UUID.randomUUID();
+        try (Connection connection = database.getConnection()) {
+            connection.setAutoCommit(false);
+            writer.append(connection, UUID.randomUUID(), new AgentDeleted(agentId, "Front desk", now), "cause-1");
+            connection.rollback();
+            writer.append(connection, UUID.randomUUID(), new AgentDeleted(agentId, "Front desk", now), "cause-2");
+            connection.commit();
+        }
+        try (Connection connection = database.getConnection(); Statement statement = connection.createStatement();
+                ResultSet row = statement.executeQuery("SELECT count(*) OVER (), payload->>'correlation_id', "
+                        + "payload->>'occurred_at', message_key, event_type FROM outbox_event")) {
+            row.next();
+            assertEquals(1, row.getInt(1));
+            assertEquals("cause-2", row.getString(2));
+            assertEquals("2026-11-24T02:50:00.123456Z", row.getString(3));
+            assertEquals(agentId.toString(), row.getString(4));
+            assertEquals(AgentDeleted.TYPE, row.getString(5));
+        }
+    }
 }
