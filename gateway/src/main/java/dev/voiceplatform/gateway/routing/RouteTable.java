@@ -8,6 +8,7 @@ import static dev.voiceplatform.gateway.keys.Scope.LEADS_READ;
 import static dev.voiceplatform.gateway.keys.Scope.LEADS_WRITE;
 import static dev.voiceplatform.gateway.keys.Scope.PHONE_NUMBERS_READ;
 import static dev.voiceplatform.gateway.keys.Scope.PHONE_NUMBERS_WRITE;
+import static dev.voiceplatform.gateway.keys.Scope.WEBHOOKS_MANAGE;
 import static dev.voiceplatform.gateway.routing.OwningService.GATEWAY;
 import static dev.voiceplatform.gateway.routing.RouteClass.DRAFTING;
 import static io.vertx.core.http.HttpMethod.DELETE;
@@ -49,6 +50,7 @@ public class RouteTable {
     private static final OwningService AGENTS = new OwningService("agents");
     private static final OwningService LEADS = new OwningService("leads");
     private static final OwningService NUMBERS = new OwningService("numbers");
+    private static final OwningService WEBHOOKS = new OwningService("webhooks");
 
     private static final List<Route> ROUTES = List.of(
             new Route(GET, ME, GATEWAY),
@@ -78,7 +80,17 @@ public class RouteTable {
             new Route(GET, "/phone-numbers", NUMBERS, PHONE_NUMBERS_READ),
             new Route(POST, "/phone-numbers", NUMBERS, PHONE_NUMBERS_WRITE),
             new Route(POST, "/agents/{id}/phone-number", NUMBERS, PHONE_NUMBERS_WRITE),
-            new Route(DELETE, "/agents/{id}/phone-number", NUMBERS, PHONE_NUMBERS_WRITE));
+            new Route(DELETE, "/agents/{id}/phone-number", NUMBERS, PHONE_NUMBERS_WRITE),
+            new Route(GET, "/webhooks/events", WEBHOOKS, WEBHOOKS_MANAGE),
+            new Route(POST, "/webhooks/template-preview", WEBHOOKS, WEBHOOKS_MANAGE),
+            new Route(GET, "/webhooks", WEBHOOKS, WEBHOOKS_MANAGE),
+            new Route(POST, "/webhooks", WEBHOOKS, WEBHOOKS_MANAGE),
+            new Route(GET, "/webhooks/{id}", WEBHOOKS, WEBHOOKS_MANAGE),
+            new Route(PATCH, "/webhooks/{id}", WEBHOOKS, WEBHOOKS_MANAGE),
+            new Route(DELETE, "/webhooks/{id}", WEBHOOKS, WEBHOOKS_MANAGE),
+            new Route(POST, "/webhooks/{id}/test", WEBHOOKS, WEBHOOKS_MANAGE),
+            new Route(GET, "/webhooks/{id}/deliveries", WEBHOOKS, WEBHOOKS_MANAGE),
+            new Route(POST, "/webhooks/{id}/deliveries/{delivery}/replay", WEBHOOKS, WEBHOOKS_MANAGE));
 
     /** The route for a method and a raw path relative to {@code /v1} (starting with {@code /}). */
     public Optional<Route> match(HttpMethod method, String path) {
