@@ -1,6 +1,5 @@
 package dev.voiceplatform.webhooks.delivery.service;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.voiceplatform.common.correlation.CorrelationIds;
@@ -129,14 +128,5 @@ public class WebhookSender {
 
     private static int elapsedMillis(long startedNanos) {
         return (int) Math.min(Integer.MAX_VALUE, (System.nanoTime() - startedNanos) / 1_000_000);
-    }
-
-    /** The event data as stored, for a sample or a replay. */
-    public JsonNode tree(String json) {
-        try {
-            return objectMapper.readTree(json);
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException("stored event data is not JSON", e);
-        }
     }
 }

@@ -58,6 +58,23 @@ public class SubscriptionRepository {
                 .map(rows -> Rows.firstOrNull(rows, this::map));
     }
 
+    /** The subscription a delivery goes to, whatever its organization: for the delivery worker only. */
+    public Uni<Subscription> findForDelivery(SqlClient client, UUID id, boolean lock) {
+        return client.preparedQuery("SELECT " + COLUMNS + " FROM webhook_subscriptions WHERE id = $1"
+                        + (lock ? " FOR UPDATE" : ""))
+                .execute(Tuple.of(id))
+                .map(rows -> Rows.firstOrNull(rows, this::map));
+    }
+
+    /** The delivery columns of part 4.7 and the pause state after a real delivery's attempt. */
+    public Uni<Void> recordDelivery(SqlClient client, UUID id, int consecutiveFailures, boolean paused,
+            Instant deliveredAt, String status) {
+        return client.preparedQuery("UPDATE webhook_subscriptions SET consecutive_failures = $1, is_paused = $2, "
+                        + "last_delivery_at = $3, last_delivery_status = $4 WHERE id = $5")
+                .execute(Tuple.of(consecutiveFailures, paused, DbTime.toDb(deliveredAt), status, id))
+                .replaceWithVoid();
+    }
+
     /**
      * Inserts the subscription unless the organization already holds {@code limit}; false when it does. The count and
      * the insert are one statement, so only subscriptions created at the same instant can pass the limit together.
