@@ -34,7 +34,18 @@ class RouteTableTest {
             "GET, /phone-numbers, /phone-numbers, numbers, phone_numbers:read",
             "POST, /phone-numbers, /phone-numbers, numbers, phone_numbers:write",
             "POST, /agents/abc/phone-number, /agents/{id}/phone-number, numbers, phone_numbers:write",
-            "DELETE, /agents/abc/phone-number, /agents/{id}/phone-number, numbers, phone_numbers:write" })
+            "DELETE, /agents/abc/phone-number, /agents/{id}/phone-number, numbers, phone_numbers:write",
+            "GET, /webhooks/events, /webhooks/events, webhooks, webhooks:manage",
+            "POST, /webhooks/template-preview, /webhooks/template-preview, webhooks, webhooks:manage",
+            "GET, /webhooks, /webhooks, webhooks, webhooks:manage",
+            "POST, /webhooks, /webhooks, webhooks, webhooks:manage",
+            "GET, /webhooks/abc, /webhooks/{id}, webhooks, webhooks:manage",
+            "PATCH, /webhooks/abc, /webhooks/{id}, webhooks, webhooks:manage",
+            "DELETE, /webhooks/abc, /webhooks/{id}, webhooks, webhooks:manage",
+            "POST, /webhooks/abc/test, /webhooks/{id}/test, webhooks, webhooks:manage",
+            "GET, /webhooks/abc/deliveries, /webhooks/{id}/deliveries, webhooks, webhooks:manage",
+            "POST, /webhooks/abc/deliveries/msg_1/replay, /webhooks/{id}/deliveries/{delivery}/replay, webhooks, "
+                    + "webhooks:manage" })
     void matchesEachRouteWithItsServiceAndScopes(String method, String path, String pattern, OwningService service,
             String scope) {
         Route route = table.match(HttpMethod.valueOf(method), path).orElseThrow();
@@ -66,7 +77,8 @@ class RouteTableTest {
 
     @Test
     void forwardsToEachServiceThatOwnsARoute() {
-        assertEquals(Set.of(new OwningService("agents"), new OwningService("leads"), new OwningService("numbers")),
+        assertEquals(Set.of(new OwningService("agents"), new OwningService("leads"), new OwningService("numbers"),
+                new OwningService("webhooks")),
                 table.forwardedServices());
     }
 
