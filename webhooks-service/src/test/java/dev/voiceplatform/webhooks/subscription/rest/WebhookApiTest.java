@@ -63,6 +63,20 @@ class WebhookApiTest {
     }
 
     @Test
+    void anOrganizationHoldsAtMostTwentyFiveSubscriptions() {
+        for (int i = 0; i < 25; i++) {
+            api().body(Map.of("url", "http://127.0.0.1:9/hook" + i, "events", List.of("lead.created")))
+                    .post("/webhooks").then().statusCode(201);
+        }
+        api().body(Map.of("url", "http://127.0.0.1:9/one-more", "events", List.of("lead.created"))).post("/webhooks")
+                .then().statusCode(409).body("error.code", equalTo("CONFLICT"));
+        given().header("Authorization", TestTokens.forOrganization(UUID.randomUUID()).scopes("webhooks:manage")
+                        .bearer()).contentType(ContentType.JSON)
+                .body(Map.of("url", "http://127.0.0.1:9/elsewhere", "events", List.of("lead.created")))
+                .post("/webhooks").then().statusCode(201);
+    }
+
+    @Test
     void testSendReachesTheReceiverSignedAndIsLogged() throws Exception {
         List<Map<String, String>> received = new CopyOnWriteArrayList<>();
         HttpServer receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
