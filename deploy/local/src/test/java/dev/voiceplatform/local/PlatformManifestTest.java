@@ -21,10 +21,10 @@ class PlatformManifestTest {
     void theRepositoryManifestNamesEveryServiceInStartOrderWithTheGatewayAsItsEntry() {
         PlatformManifest manifest = PlatformManifest.read(REPOSITORY);
 
-        assertEquals(List.of("agents", "leads", "numbers", "calls", "runtime", "gateway"),
+        assertEquals(List.of("agents", "leads", "numbers", "calls", "runtime", "webhooks", "gateway"),
                 manifest.components().stream().map(Component::name).toList());
         assertEquals("gateway", manifest.entry().name());
-        assertEquals(List.of("agents", "leads", "numbers", "calls", "runtime", "gateway"), manifest.databases());
+        assertEquals(List.of("agents", "leads", "numbers", "calls", "runtime", "webhooks", "gateway"), manifest.databases());
         Component agents = manifest.component("agents").orElseThrow();
         assertEquals("agents-service/target/quarkus-app/quarkus-run.jar", agents.jar());
         assertEquals(8081, agents.defaultPort());

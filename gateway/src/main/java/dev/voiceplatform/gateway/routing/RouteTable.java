@@ -11,6 +11,7 @@ import static dev.voiceplatform.gateway.keys.Scope.LEADS_READ;
 import static dev.voiceplatform.gateway.keys.Scope.LEADS_WRITE;
 import static dev.voiceplatform.gateway.keys.Scope.PHONE_NUMBERS_READ;
 import static dev.voiceplatform.gateway.keys.Scope.PHONE_NUMBERS_WRITE;
+import static dev.voiceplatform.gateway.keys.Scope.WEBHOOKS_MANAGE;
 import static dev.voiceplatform.gateway.routing.OwningService.GATEWAY;
 import static dev.voiceplatform.gateway.routing.RouteClass.DRAFTING;
 import static io.vertx.core.http.HttpMethod.DELETE;
@@ -53,6 +54,7 @@ public class RouteTable {
     private static final OwningService LEADS = new OwningService("leads");
     private static final OwningService NUMBERS = new OwningService("numbers");
     public static final OwningService CALLS = new OwningService("calls");
+    private static final OwningService WEBHOOKS = new OwningService("webhooks");
 
     private static final List<Route> ROUTES = List.of(
             new Route(GET, ME, GATEWAY),
@@ -90,7 +92,17 @@ public class RouteTable {
             Route.keyless(GET, "/calls/{id}/recording", CALLS),
             new Route(GET, "/agents/{id}/stats", CALLS, AGENTS_READ),
             new Route(GET, "/agents/{id}/usage", CALLS, AGENTS_READ),
-            new Route(GET, "/agents/{id}/usage/daily", CALLS, AGENTS_READ));
+            new Route(GET, "/agents/{id}/usage/daily", CALLS, AGENTS_READ),
+            new Route(GET, "/webhooks/events", WEBHOOKS, WEBHOOKS_MANAGE),
+            new Route(POST, "/webhooks/template-preview", WEBHOOKS, WEBHOOKS_MANAGE),
+            new Route(GET, "/webhooks", WEBHOOKS, WEBHOOKS_MANAGE),
+            new Route(POST, "/webhooks", WEBHOOKS, WEBHOOKS_MANAGE),
+            new Route(GET, "/webhooks/{id}", WEBHOOKS, WEBHOOKS_MANAGE),
+            new Route(PATCH, "/webhooks/{id}", WEBHOOKS, WEBHOOKS_MANAGE),
+            new Route(DELETE, "/webhooks/{id}", WEBHOOKS, WEBHOOKS_MANAGE),
+            new Route(POST, "/webhooks/{id}/test", WEBHOOKS, WEBHOOKS_MANAGE),
+            new Route(GET, "/webhooks/{id}/deliveries", WEBHOOKS, WEBHOOKS_MANAGE),
+            new Route(POST, "/webhooks/{id}/deliveries/{delivery}/replay", WEBHOOKS, WEBHOOKS_MANAGE));
 
     /** The route for a method and a raw path relative to {@code /v1} (starting with {@code /}). */
     public Optional<Route> match(HttpMethod method, String path) {

@@ -42,7 +42,18 @@ class RouteTableTest {
             "GET, /calls/abc/recording, /calls/{id}/recording, calls, ''",
             "GET, /agents/abc/stats, /agents/{id}/stats, calls, agents:read",
             "GET, /agents/abc/usage, /agents/{id}/usage, calls, agents:read",
-            "GET, /agents/abc/usage/daily, /agents/{id}/usage/daily, calls, agents:read" })
+            "GET, /agents/abc/usage/daily, /agents/{id}/usage/daily, calls, agents:read",
+            "GET, /webhooks/events, /webhooks/events, webhooks, webhooks:manage",
+            "POST, /webhooks/template-preview, /webhooks/template-preview, webhooks, webhooks:manage",
+            "GET, /webhooks, /webhooks, webhooks, webhooks:manage",
+            "POST, /webhooks, /webhooks, webhooks, webhooks:manage",
+            "GET, /webhooks/abc, /webhooks/{id}, webhooks, webhooks:manage",
+            "PATCH, /webhooks/abc, /webhooks/{id}, webhooks, webhooks:manage",
+            "DELETE, /webhooks/abc, /webhooks/{id}, webhooks, webhooks:manage",
+            "POST, /webhooks/abc/test, /webhooks/{id}/test, webhooks, webhooks:manage",
+            "GET, /webhooks/abc/deliveries, /webhooks/{id}/deliveries, webhooks, webhooks:manage",
+            "POST, /webhooks/abc/deliveries/msg_1/replay, /webhooks/{id}/deliveries/{delivery}/replay, webhooks, "
+                    + "webhooks:manage" })
     void matchesEachRouteWithItsServiceAndScopes(String method, String path, String pattern, OwningService service,
             String scope) {
         Route route = table.match(HttpMethod.valueOf(method), path).orElseThrow();
@@ -75,7 +86,7 @@ class RouteTableTest {
     @Test
     void forwardsToEachServiceThatOwnsARoute() {
         assertEquals(Set.of(new OwningService("agents"), new OwningService("leads"), new OwningService("numbers"),
-                new OwningService("calls")), table.forwardedServices());
+                new OwningService("calls"), new OwningService("webhooks")), table.forwardedServices());
     }
 
     @Test
