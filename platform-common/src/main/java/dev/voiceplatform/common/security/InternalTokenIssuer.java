@@ -12,9 +12,14 @@ import java.security.PrivateKey;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.Claims;
 import org.eclipse.microprofile.jwt.JsonWebToken;
@@ -31,11 +36,19 @@ public class InternalTokenIssuer {
 
     /** Services refuse longer-lived tokens ({@code smallrye.jwt.time-to-live} in the shared configuration). */
     public static final Duration MAX_LIFETIME = Duration.ofSeconds(60);
+    /** A service-to-service token is reused this long after signing, so one handed out has 30 of its 60 s left. */
+    static final Duration REUSE = Duration.ofSeconds(30);
+    /** Past this many reusable tokens, stale ones are dropped before another is kept. */
+    private static final int REUSED_TOKENS_CAP = 10_000;
+
+    private record Signed(String token, Instant signedAt) {
+    }
 
     private final String issuer;
     private final Optional<String> privateKeyPem;
     private final Optional<String> privateKeyLocation;
     private final Clock clock;
+    private final Map<List<Object>, Signed> reusable = new ConcurrentHashMap<>();
     private volatile PrivateKey signingKey;
 
     public InternalTokenIssuer(
@@ -59,9 +72,9 @@ public class InternalTokenIssuer {
      * behalf: the same subject, organization, scopes and plan facts, a fresh lifetime, and no other service's address.
      */
     public String onBehalfOf(JsonWebToken request, String audience) {
-        Instant now = clock.instant();
-        return sign(Jwt.claims(request).remove(Claims.jti.name())
-                .issuer(issuer).audience(audience).issuedAt(now).expiresAt(now.plus(MAX_LIFETIME)));
+        return reused(List.of("on-behalf-of", request.getRawToken(), audience), now -> sign(Jwt.claims(request)
+                .remove(Claims.jti.name())
+                .issuer(issuer).audience(audience).issuedAt(now).expiresAt(now.plus(MAX_LIFETIME))));
     }
 
     /**
@@ -71,14 +84,38 @@ public class InternalTokenIssuer {
      * questions that span organizations (which agent a phone number routes to).
      */
     public String forService(String service, String audience, UUID organizationId) {
+        return reused(Arrays.asList("service", service, audience, organizationId), now -> {
+            JwtClaimsBuilder claims = Jwt.claims().issuer(issuer).subject(service).audience(audience)
+                    .groups(Set.of(InternalClaims.INTERNAL_GROUP))
+                    .issuedAt(now).expiresAt(now.plus(MAX_LIFETIME));
+            if (organizationId != null) {
+                claims.claim(InternalClaims.ORGANIZATION, organizationId.toString());
+            }
+            return sign(claims);
+        });
+    }
+
+    /**
+     * The token signed earlier for the same claims while at least half of its life remains, else a new one. An RS256
+     * signature costs more than the rest of a service-to-service call, and a receiving service verifies a token it
+     * has seen once only (VerifiedTokens); the claims are the whole key, so a change of any claim signs anew.
+     */
+    private String reused(List<Object> claims, Function<Instant, String> signer) {
         Instant now = clock.instant();
-        JwtClaimsBuilder claims = Jwt.claims().issuer(issuer).subject(service).audience(audience)
-                .groups(Set.of(InternalClaims.INTERNAL_GROUP))
-                .issuedAt(now).expiresAt(now.plus(MAX_LIFETIME));
-        if (organizationId != null) {
-            claims.claim(InternalClaims.ORGANIZATION, organizationId.toString());
+        Signed signed = reusable.get(claims);
+        if (signed != null && fresh(signed, now)) {
+            return signed.token();
         }
-        return sign(claims);
+        if (reusable.size() > REUSED_TOKENS_CAP) {
+            reusable.values().removeIf(stale -> !fresh(stale, now));
+        }
+        Signed minted = new Signed(signer.apply(now), now);
+        reusable.put(claims, minted);
+        return minted.token();
+    }
+
+    private static boolean fresh(Signed signed, Instant now) {
+        return !now.isBefore(signed.signedAt()) && now.isBefore(signed.signedAt().plus(REUSE));
     }
 
     /** Fails now, naming the setting, when no signing key is configured or it cannot be read. */
