@@ -212,6 +212,12 @@ class CallsTest {
         assertEquals("+14155550177", ended.getString("caller"));
         assertEquals(number, ended.getString("callee"));
         assertEquals(agent, ended.getString("agent.id"));
+
+        // Part 3.1: after unpublish, inbound calls still reach a bound number.
+        withKey(key).post("/agents/{id}/unpublish", agent).then().statusCode(200);
+        E2ePlatform.get().script("call-in", "--from", "+14155550178", "--to", number);
+        JsonPath both = awaitList(key, "/calls?direction=inbound", list -> list.getList("data").size() == 2);
+        awaitCall(key, both.getString("data[0].id"), call -> "completed".equals(call.getString("status")));
         withKey(key).delete("/agents/{id}/phone-number", agent).then().statusCode(200);
     }
 

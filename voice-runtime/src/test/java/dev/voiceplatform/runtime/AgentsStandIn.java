@@ -26,6 +26,13 @@ public class AgentsStandIn extends ServiceStandIn {
         return agentId;
     }
 
+    /** A tester agent of the organization (status testing), which never answers real calls. */
+    public static UUID registerTester(UUID organizationId) {
+        UUID agentId = register(organizationId, new JsonObject(), false);
+        AGENTS.get(organizationId + "/" + agentId).put("status", "testing").put("is_tester", true);
+        return agentId;
+    }
+
     /** The agent is gone: its settings answer 404 from now on. */
     public static void forget(UUID organizationId, UUID agentId) {
         AGENTS.remove(organizationId + "/" + agentId);

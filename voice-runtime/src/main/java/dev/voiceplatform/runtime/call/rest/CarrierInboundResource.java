@@ -17,8 +17,8 @@ import java.util.UUID;
 /**
  * Where the carrier delivers a call to one of the platform's numbers: {@code {from, to}} in E.164. Locally the
  * carrier is the simulator, and {@code ./platform call-in} (a service token of the internal group) plays it.
- * 201 {@code {call_id}} once the agent is on the line; 404 NOT_FOUND when the number routes to no agent; 409
- * AGENT_NOT_PUBLISHED when its agent is not published; a refusal of the calls service (such as 429
+ * 201 {@code {call_id}} once the agent is on the line, whether the agent is published or not (part 3.1); 404
+ * NOT_FOUND when the number routes to no agent; 409 AGENT_NOT_PUBLISHED when it is a tester; a refusal of the calls service (such as 429
  * RATE_LIMIT_EXCEEDED over the inbound ceiling) is answered as it came, and the carrier call is torn down.
  */
 @Path("/internal/carrier/inbound")

@@ -146,9 +146,10 @@ public class CallService {
 
     /**
      * The carrier delivers a call from {@code from} to the organization's number {@code to}: the number's agent
-     * (404 when the number routes to none), which must be published (409 AGENT_NOT_PUBLISHED: the carrier refuses
-     * the call and nothing is recorded), then the calls service opens the record (a refusal such as 429 is passed
-     * on, and the carrier tears the call down). Answers the call id once the agent is on the line.
+     * (404 when the number routes to none), published or not (part 3.1: an unpublished agent's bound number still
+     * takes inbound calls), never a tester (409 AGENT_NOT_PUBLISHED: the carrier refuses the call and nothing is
+     * recorded), then the calls service opens the record (a refusal such as 429 is passed on, and the carrier tears
+     * the call down). Answers the call id once the agent is on the line.
      */
     public Uni<UUID> inbound(String from, String to) {
         return peers.route(to)
@@ -160,9 +161,9 @@ public class CallService {
                             .onFailure().transform(failure -> notFoundOrUnavailable(failure,
                                     "The agent of " + to + " no longer exists"))
                             .chain(agent -> {
-                                if (!agent.published()) {
+                                if (agent.tester()) {
                                     return Uni.createFrom().failure(ApiException.of(ErrorCode.AGENT_NOT_PUBLISHED,
-                                            "The agent of " + to + " is not published, so it takes no calls"));
+                                            "The agent of " + to + " is a tester, which never answers real calls"));
                                 }
                                 return open(organizationId, agent, from, to);
                             });

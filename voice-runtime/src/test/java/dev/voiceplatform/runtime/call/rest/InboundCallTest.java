@@ -94,10 +94,21 @@ class InboundCallTest {
     }
 
     @Test
-    void aCallToAnUnpublishedAgentIsRefusedAndNothingIsRecorded() {
+    void aCallToTheNumberOfAnUnpublishedAgentStillReachesIt() {
         UUID organization = UUID.randomUUID();
         UUID agent = AgentsStandIn.register(organization, new JsonObject(), false);
         String to = boundNumber(organization, agent);
+        String callId = deliver("+14155550131", to).then().statusCode(201).extract().path("call_id");
+        assertEquals(agent.toString(), CallsStandIn.opened().stream().filter(request -> request.callId().equals(callId))
+                .findFirst().orElseThrow().body().getString("agent_id"));
+        assertEquals("completed", await(events, RuntimeCallEnded.TYPE, UUID.fromString(callId)).path("status").asText());
+    }
+
+    @Test
+    void aCallToATestersNumberIsRefusedAndNothingIsRecorded() {
+        UUID organization = UUID.randomUUID();
+        UUID tester = AgentsStandIn.registerTester(organization);
+        String to = boundNumber(organization, tester);
         int before = CallsStandIn.opened().size();
         deliver("+14155550131", to).then().statusCode(409).body("error.code", equalTo("AGENT_NOT_PUBLISHED"));
         assertEquals(before, CallsStandIn.opened().size());
