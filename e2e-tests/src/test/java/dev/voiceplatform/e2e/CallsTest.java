@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.voiceplatform.testing.Eventually;
 import dev.voiceplatform.testing.KafkaEvents;
 import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
@@ -200,6 +201,12 @@ class CallsTest {
                 .extract().path("id");
         String number = withKey(key).body(Map.of("phone_number_id", numberId))
                 .post("/agents/{id}/phone-number", agent).then().statusCode(200).extract().path("phone_number");
+
+        // Once bound, the agent's outbound calls come from its number (the callee; the caller is the number dialled).
+        Eventually.check(() -> withKey(key).get("/agents/{id}", agent).then().body("phone_number", equalTo(number)));
+        String outbound = place(key, agent, "+14155550191");
+        withKey(key).get("/calls/{id}", outbound).then().statusCode(200)
+                .body("caller", equalTo("+14155550191")).body("callee", equalTo(number));
 
         List<String> output = E2ePlatform.get().script("call-in", "--from", "+14155550177", "--to", number);
 

@@ -14,6 +14,8 @@ public class AgentsServiceStandIn extends ServiceStandIn {
 
     /** Status of each registered agent, by organization and agent. */
     private static final Map<String, String> KNOWN = new ConcurrentHashMap<>();
+    /** The first number bound to each agent that has one, by organization and agent. */
+    private static final Map<String, String> NUMBERS = new ConcurrentHashMap<>();
     private static volatile boolean failing;
 
     /** An agent of the organization. */
@@ -32,6 +34,11 @@ public class AgentsServiceStandIn extends ServiceStandIn {
      */
     public static void register(UUID organizationId, UUID agentId, String status) {
         KNOWN.put(organizationId + "/" + agentId, status);
+    }
+
+    /** The agent's first bound number from now on, answered as {@code phone_number} (E.164). */
+    public static void bind(UUID organizationId, UUID agentId, String phoneNumber) {
+        NUMBERS.put(organizationId + "/" + agentId, phoneNumber);
     }
 
     public static void failing(boolean value) {
@@ -60,7 +67,8 @@ public class AgentsServiceStandIn extends ServiceStandIn {
         if (path.startsWith("/internal/agents/") && status != null) {
             json(request, 200, new JsonObject().put("id", agent).put("organization_id", organization)
                     .put("name", "stand-in").put("status", status).put("published", "active".equals(status))
-                    .put("is_tester", "testing".equals(status)).put("version", 1));
+                    .put("is_tester", "testing".equals(status)).put("version", 1)
+                    .put("phone_number", NUMBERS.get(organization + "/" + agent)));
         } else {
             error(request, 404, "NOT_FOUND");
         }

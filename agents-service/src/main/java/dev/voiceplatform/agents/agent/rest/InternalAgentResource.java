@@ -1,9 +1,10 @@
 package dev.voiceplatform.agents.agent.rest;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.voiceplatform.agents.agent.Agent;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.voiceplatform.agents.agent.Agent;
 import dev.voiceplatform.agents.agent.service.AgentService;
+import dev.voiceplatform.agents.agent.service.AgentWithNumbers;
 import dev.voiceplatform.agents.settings.SettingsCatalog;
 import dev.voiceplatform.agents.settings.service.SettingsOut;
 import dev.voiceplatform.agents.settings.service.SettingsService;
@@ -41,11 +42,11 @@ public class InternalAgentResource {
         this.currentTenant = currentTenant;
     }
 
-    /** The agent's facts; 404 when the organization has no such live agent. */
+    /** The agent's facts, with the first number bound to it; 404 when the organization has no such live agent. */
     @GET
     @Path("/{id}")
     public Uni<AgentFacts> get(@RestPath String id) {
-        return service.get(currentTenant.get(), Ids.fromPath(id, "Agent")).map(AgentFacts::of);
+        return service.getWithNumbers(currentTenant.get(), Ids.fromPath(id, "Agent")).map(AgentFacts::of);
     }
 
     /**
@@ -88,11 +89,13 @@ public class InternalAgentResource {
             String status,
             boolean published,
             @JsonProperty("is_tester") boolean isTester,
-            int version) {
+            int version,
+            @JsonProperty("phone_number") String phoneNumber) {
 
-        static AgentFacts of(Agent agent) {
+        static AgentFacts of(AgentWithNumbers listed) {
+            Agent agent = listed.agent();
             return new AgentFacts(agent.id(), agent.organizationId(), agent.name(), agent.status().wireName(),
-                    agent.published(), agent.tester(), agent.version());
+                    agent.published(), agent.tester(), agent.version(), listed.firstNumber());
         }
     }
 }

@@ -1,9 +1,11 @@
 package dev.voiceplatform.agents.agent.rest;
 
+import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.contains;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +14,7 @@ import dev.voiceplatform.agents.number.service.NumberEvents;
 import dev.voiceplatform.common.inbox.Inbox;
 import dev.voiceplatform.testing.Eventually;
 import dev.voiceplatform.testing.TestDatabase;
+import dev.voiceplatform.testing.TestTokens;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -49,6 +52,12 @@ class AgentPhoneNumbersTest {
                 .body("data.find { it.id == '" + plain + "' }", not(hasKey("phone_number")))
                 .body("data.find { it.id == '" + plain + "' }", not(hasKey("phone_numbers")));
         api.get(plain).statusCode(200).body("$", not(hasKey("phone_number"))).body("$", not(hasKey("phone_numbers")));
+
+        // The internal lookup other services make carries the first number too (the calls service dials from it).
+        given().header("Authorization", TestTokens.forOrganization(api.organizationId()).bearer())
+                .get("/internal/agents/" + agent).then().statusCode(200).body("phone_number", equalTo("+12015550100"));
+        given().header("Authorization", TestTokens.forOrganization(api.organizationId()).bearer())
+                .get("/internal/agents/" + plain).then().statusCode(200).body("phone_number", nullValue());
     }
 
     @Test

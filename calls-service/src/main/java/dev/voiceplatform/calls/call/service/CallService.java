@@ -134,7 +134,7 @@ public class CallService {
         LocalDate day = LocalDate.ofInstant(now, ZoneOffset.UTC);
         CallLimits.Tier tier = limits.of(tenant.plan().tier());
         Call call = new Call(Ids.newId(), organizationId, agent.id(), agent.name(), tenant.keyId(), Direction.OUTBOUND,
-                CallStatus.INITIATING, null, input.to(), null, null, null, null, null, null, null, false,
+                CallStatus.INITIATING, null, input.to(), agent.phoneNumber(), null, null, null, null, null, null, false,
                 input.metadata(), true, now, now);
         return createBulkhead.run(organizationId, () -> pool.withTransaction(tx ->
                 creates.claim(tx, organizationId, idempotencyKey, RESOURCE_TYPE, call.id()).chain(claim -> claim.isNew()

@@ -70,6 +70,17 @@ class CallPlaceTest {
     }
 
     @Test
+    void anOutboundCallIsPlacedFromTheAgentsBoundNumberWhenItHasOne() {
+        CallApi api = CallApi.newOrganization();
+        AgentsServiceStandIn.bind(api.organizationId(), UUID.fromString(api.agentId()), "+12015550177");
+        String id = api.place(api.call("14155550166")).statusCode(201).extract().path("id");
+
+        assertEquals("+12015550177", RuntimeStandIn.dials(UUID.fromString(id)).get(0).body().getString("from"));
+        assertEquals("+12015550177", CallApi.row(id).get("callee"));
+        assertEquals("+14155550166", CallApi.row(id).get("caller"), "for an outbound call the caller is the number dialled");
+    }
+
+    @Test
     void aMissingOrInvalidNumberIsInvalidPhone() {
         CallApi api = CallApi.newOrganization();
         api.place(Map.of("agent_id", api.agentId())).statusCode(400).body("error.code", equalTo("INVALID_PHONE"));
