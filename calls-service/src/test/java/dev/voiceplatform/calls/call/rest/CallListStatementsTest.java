@@ -1,7 +1,7 @@
 package dev.voiceplatform.calls.call.rest;
 
 import static org.hamcrest.Matchers.equalTo;
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.voiceplatform.calls.RuntimeStandIn;
 import dev.voiceplatform.calls.StatementCountingDatabase;
@@ -47,15 +47,16 @@ class CallListStatementsTest {
                     UUID.fromString(large.agentId()));
         }
 
+        // At most: a connection that has run a statement before may run it again without sending its text.
         StatementCountingDatabase.clear();
         small.request().get("/calls").then().statusCode(200).body("data.size()", equalTo(1));
-        assertEquals(2, StatementCountingDatabase.sent(CALLS_OF_THE_ORGANIZATION));
+        assertTrue(StatementCountingDatabase.sent(CALLS_OF_THE_ORGANIZATION) <= 2, "the count and the page");
 
         StatementCountingDatabase.clear();
         large.request().queryParam("limit", 100).get("/calls").then().statusCode(200)
                 .body("data.size()", equalTo(15))
                 .body("data[0].agent.name", equalTo("stand-in"));
-        assertEquals(2, StatementCountingDatabase.sent(CALLS_OF_THE_ORGANIZATION));
-        assertEquals(2, StatementCountingDatabase.sent("FROM calls"), "nothing else reads the calls");
+        assertTrue(StatementCountingDatabase.sent(CALLS_OF_THE_ORGANIZATION) <= 2, "the count and the page");
+        assertTrue(StatementCountingDatabase.sent("FROM ") <= 2, "nothing else is read per call");
     }
 }
