@@ -62,6 +62,8 @@ class ConversationRulesTest {
         dial(call, org.id(), org.agent(), "+14155550004", Map.of("first_name", "Noa", "topic", "teeth"))
                 .then().statusCode(202);
         await(events, RuntimeCallAnswered.TYPE, call);
+        // The greeting is spoken on the carrier's next step after the answer; hang up once it has been.
+        Eventually.check(() -> assertTrue(!live.transcriptOf(call).isEmpty()));
         RuntimeApi.teardown(call, org.id()).then().statusCode(200);
         JsonNode ended = await(events, RuntimeCallEnded.TYPE, call);
         assertEquals("Hi Noa from Haifa, about teeth!", ended.path("transcript").path(0).path("text").asText());
